@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { API_PORT } from '@fst/shared/constants';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const emailList = z
+  .string()
+  .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email()));
+
+// Every setting of decisions.md "Runtime and configuration"; unset means the embedded default.
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(API_PORT),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    TLS_CERT: z.string().min(1).optional(),
+    TLS_KEY: z.string().min(1).optional(),
+    TRUST_PROXY: flag.default(false),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).optional(),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().min(3).default('Family Story Time <no-reply@familystorytime.local>'),
+    PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    VOICE_PROVIDER: z.enum(['local', 'elevenlabs']).default('local'),
+    ELEVENLABS_API_KEY: z.string().min(1).optional(),
+    ADMIN_EMAILS: emailList.default([]),
+    WEB_DIST: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const need = (cond: boolean, key: string, why: string) => {
+      if (cond) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    need(Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY), env.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT', 'when the other TLS file is set');
+    need(env.STORAGE === 's3' && !env.S3_BUCKET, 'S3_BUCKET', 'when STORAGE=s3');
+    need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY', 'when PAYMENTS_PROVIDER=stripe');
+    need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'when PAYMENTS_PROVIDER=stripe');
+    need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS_PROVIDER=stripe');
+    need(env.VOICE_PROVIDER === 'elevenlabs' && !env.ELEVENLABS_API_KEY, 'ELEVENLABS_API_KEY', 'when VOICE_PROVIDER=elevenlabs');
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value throws one line naming the setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // Empty strings count as unset, as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid setting ${key}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const tls = e.TLS_CERT && e.TLS_KEY ? { cert: e.TLS_CERT, key: e.TLS_KEY } : null;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),
+    tls,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    storage: { kind: e.STORAGE, bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    payments: { provider: e.PAYMENTS_PROVIDER },
+    voice: { provider: e.VOICE_PROVIDER },
+    adminEmails: e.ADMIN_EMAILS,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

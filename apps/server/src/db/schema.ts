@@ -1,0 +1,4 @@
+// Every table, for Drizzle's migrations and typed queries. Features own their tables.
+export * from '../features/auth/auth.table.ts';
+export * from '../features/reports/reports.table.ts';
+export * from '../platform/rate-limit/rate-limit.table.ts';

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, RawServerDefault, FastifyBaseLogger } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { unauthenticated } from './errors.ts';
+
+export type SessionUser = {
+  idHash: string;
+  user: { id: string; first_name: string; last_name: string; email: string; role: 'parent' | 'grandparent'; is_admin: boolean };
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie before each /api handler. */
+    session: SessionUser | null;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** The caller's session, or 401. */
+export function requireSession(request: FastifyRequest): SessionUser {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+export const noContent = (reply: FastifyReply) => reply.code(204).send();

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import { SERVER_MESSAGES } from '@fst/shared/messages';
+import { rateLimits } from './rate-limit.table.ts';
+
+export type RateLimiter = { hit(key: string, limit: { max: number; windowMs: number }): Promise<void> };
+
+/** Fixed-window counter in the database, so every app instance counts the same attempts. */
+export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
+  return {
+    async hit(key, { max, windowMs }) {
+      const now = clock.now();
+      const windowFloor = new Date(now.getTime() - windowMs);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: now, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimits.windowStart} < ${windowFloor.toISOString()} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+            windowStart: sql`CASE WHEN ${rateLimits.windowStart} < ${windowFloor.toISOString()} THEN ${now.toISOString()}::timestamptz ELSE ${rateLimits.windowStart} END`,
+          },
+        })
+        .returning({ count: rateLimits.count });
+      if (row && row.count > max) throw new AppError('rate_limited', SERVER_MESSAGES.rateLimited);
+    },
+  };
+}

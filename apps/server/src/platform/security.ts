@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '@fst/shared/messages';
+import { AppError } from './errors.ts';
+
+export type CspOptions = { stripe: boolean; mediaOrigin: string | null; tls: boolean };
+
+/**
+ * The Content-Security-Policy of decisions.md "Security headers": the app's own origin, blob: and data:
+ * media, and only the outside origins the active configuration needs.
+ */
+export function contentSecurityPolicy(opts: CspOptions): Record<string, string[] | null> {
+  const stripeJs = opts.stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = opts.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeApi = opts.stripe ? ['https://api.stripe.com'] : [];
+  const media = opts.mediaOrigin ? [opts.mediaOrigin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'", ...stripeJs],
+    // Toast and dialog libraries inject <style> elements; scripts stay strict.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...media],
+    mediaSrc: ["'self'", 'data:', 'blob:', ...media],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...stripeApi, ...media],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: stripeFrames.length ? stripeFrames : ["'none'"],
+    objectSrc: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: opts.tls ? [] : null,
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie sessions need protection from cross-site request forgery: a state-changing request whose
+ * Sec-Fetch-Site or Origin names another site is refused. Clients that send neither (curl, servers)
+ * carry no ambient browser cookies to abuse.
+ */
+export function assertSameOrigin(request: FastifyRequest, allowedOrigins: readonly string[]): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    throw new AppError('forbidden', SERVER_MESSAGES.crossSite);
+  }
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return;
+  const hostOrigin = `${request.protocol}://${request.host}`;
+  if (origin !== hostOrigin && !allowedOrigins.includes(origin)) {
+    throw new AppError('forbidden', SERVER_MESSAGES.crossSite);
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  FAMILY_ROLES,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+} from '../constants.ts';
+import { VALIDATION } from '../messages.ts';
+
+// A simple address pattern (spec section 5: "fails a simple address pattern").
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (requiredMessage: string, max: number) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, VALIDATION.tooLong(max));
+
+export const firstNameSchema = requiredText(VALIDATION.firstNameRequired, NAME_MAX_LENGTH);
+export const lastNameSchema = requiredText(VALIDATION.lastNameRequired, NAME_MAX_LENGTH);
+export const emailSchema = requiredText(VALIDATION.emailRequired, EMAIL_MAX_LENGTH).regex(
+  EMAIL_PATTERN,
+  VALIDATION.invalidEmail,
+);
+export const newPasswordSchema = z
+  .string({ error: VALIDATION.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH));
+export const roleSchema = z.enum(ROLES, { error: VALIDATION.roleRequired });
+
+export const signupBody = z.object({
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  // A user without a role is a parent (spec section 3).
+  role: roleSchema.optional().default('parent'),
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+export const loginBody = z.object({
+  email: z.string().trim().min(1, VALIDATION.emailRequired).max(EMAIL_MAX_LENGTH, VALIDATION.tooLong(EMAIL_MAX_LENGTH)),
+  password: z.string().min(1, VALIDATION.loginFieldsRequired).max(PASSWORD_MAX_LENGTH),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email: loginBody.shape.email });
+export const resetPasswordBody = z.object({
+  password: z
+    .string({ error: VALIDATION.resetPasswordTooShort })
+    .min(PASSWORD_MIN_LENGTH, VALIDATION.resetPasswordTooShort)
+    .max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH)),
+});
+export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
+
+export const changePasswordBody = z.object({
+  current_password: z.string({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const profileBody = z.object({
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  email: emailSchema,
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  is_admin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const familySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  family_name: z.string(),
+  my_role: z.enum(FAMILY_ROLES),
+});
+export type FamilySummary = z.infer<typeof familySummarySchema>;
+
+export const authResponse = z.object({ user: userSchema, families: z.array(familySummarySchema) });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const profileResponse = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
+export const checkSessionResponse = z.object({ authenticated: z.boolean() });
+export const messageResponse = z.object({ message: z.string() });

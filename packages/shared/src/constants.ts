@@ -1,0 +1,115 @@
+// The product's constants (spec section 9, with decisions.md where it differs).
+
+export const API_PORT = 8443;
+
+export const PASSWORD_MIN_LENGTH = 5;
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 120;
+// Not in the spec: a generous upper bound so a hash never runs over megabytes of "password".
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const FAMILY_CODE_LENGTH = 6;
+// No look-alikes: no 0/O, 1/I/L (decisions.md "Families").
+export const FAMILY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const FAMILY_SEARCH_MIN_LENGTH = 2;
+export const KID_AGE_MIN = 0;
+export const KID_AGE_MAX = 21;
+
+export const ROLES = ['parent', 'grandparent'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'parent';
+
+export const FAMILY_ROLES = ['admin', 'reader', 'member', 'parent'] as const;
+export type FamilyRole = (typeof FAMILY_ROLES)[number];
+
+export const PLAN_TYPES = ['free', 'premium', 'gold'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const PLAN_PRICES_USD: Record<PlanType, number> = { free: 0, premium: 15, gold: 30 };
+
+export const UNLIMITED_SHARE_TOKENS = 999_999;
+
+export const TOKEN_PACKAGES = {
+  '5_tokens': { kind: 'story', tokens: 5, priceCents: 1500, label: null },
+  '12_tokens': { kind: 'story', tokens: 12, priceCents: 3000, label: 'Save $6' },
+  '4_tokens': { kind: 'share', tokens: 4, priceCents: 1500, label: null },
+  '10_tokens': { kind: 'share', tokens: 10, priceCents: 3000, label: 'Best Deal' },
+} as const;
+export type TokenPackageId = keyof typeof TOKEN_PACKAGES;
+
+export const SHARE_COST = { ownFamily: 0, freeTierFamily: 2, otherFamily: 1 } as const;
+
+// Monthly allowances per account role and plan (spec sections 6 and 9).
+export const MONTHLY_ALLOWANCES = {
+  parent: {
+    free: { aiStories: 0, storyTokens: 0, shareTokens: 0 },
+    premium: { aiStories: 5, storyTokens: 5, shareTokens: 0 },
+    gold: { aiStories: 20, storyTokens: 15, shareTokens: 0 },
+  },
+  grandparent: {
+    free: { aiStories: 0, storyTokens: 0, shareTokens: 0 },
+    premium: { aiStories: 0, storyTokens: 0, shareTokens: 10 },
+    gold: { aiStories: 0, storyTokens: 5, shareTokens: UNLIMITED_SHARE_TOKENS },
+  },
+} as const satisfies Record<Role, Record<PlanType, { aiStories: number; storyTokens: number; shareTokens: number }>>;
+
+export const BOOK_PAGE_SIZES = [15, 25, 50] as const;
+export const BOOK_PAGE_SIZE_DEFAULT = 15;
+export const BOOK_PICKER_PAGE_SIZE = 12;
+export const BOOK_PAGE_SIZE_MAX = 100;
+export const ADD_STORY_BOOKS_LIMIT = 100;
+export const PICKER_DESCRIPTION_PREVIEW = 80;
+
+// Timings in milliseconds.
+export const TIMINGS = {
+  toast: 3000,
+  toastError: 4000,
+  copyFeedback: 2000,
+  postSignupRedirect: 1500,
+  joinReload: 1500,
+  joinRequestPoll: 60_000,
+  voiceCloneSuccess: 2000,
+  generationSuccess: 3000,
+  resetRedirect: 3000,
+  issueModalClose: 3000,
+  bedtimeAutoStart: 500,
+  pageFlip: 600,
+  chunkLoadTimeout: 120_000,
+} as const;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const RECORDING = {
+  chunkMs: 1000,
+  webcamWidth: 1280,
+  webcamHeight: 720,
+  compositeWidth: 1920,
+  compositeHeight: 1080,
+  compositeFps: 30,
+  preferredVideoMime: 'video/webm;codecs=vp8,opus',
+  audioMime: 'audio/webm',
+} as const;
+export const RECORDING_TYPES = ['video_with_pdf', 'audio_only', 'webcam_only'] as const;
+export type RecordingType = (typeof RECORDING_TYPES)[number];
+
+export const PDF_RENDER_SCALE = { bookView: 1.2, splitView: 1.5 } as const;
+
+export const KID_AVATAR_COLORS = ['#F59E0B', '#10B981', '#3B82F6', '#EC4899', '#8B5CF6', '#EF4444'] as const;
+export const READER_AVATAR_COLORS = ['#0EA5E9', '#F97316', '#14B8A6', '#A855F7', '#84CC16'] as const;
+
+export const ISSUE_TYPES = ['bug', 'feature', 'improvement', 'other'] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number];
+export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
+  bug: 'Bug',
+  feature: 'Feature request',
+  improvement: 'Improvement',
+  other: 'Other',
+};
+export const ISSUE_DESCRIPTION_MAX_LENGTH = 5000;
+export const ANONYMOUS_REPORTER_EMAIL = 'anonymous@familystorytime.invalid';
+
+// Sessions (decisions.md "Accounts and sessions").
+export const SESSION_COOKIE = 'fst_session';
+export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

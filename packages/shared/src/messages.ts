@@ -1,0 +1,197 @@
+// Every user-visible text of spec sections 5 and 8, verbatim (decisions.md fixes the password texts).
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+
+export const VALIDATION = {
+  passwordsDoNotMatch: 'Passwords do not match!',
+  roleRequired: 'Please select your role!',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  emailRequired: 'Email required',
+  firstNameRequired: 'First name required',
+  lastNameRequired: 'Last name required',
+  invalidEmail: 'Invalid email',
+  fixProfileErrors: 'Fix profile errors',
+  currentPasswordRequired: 'Current password required',
+  passwordsDontMatch: 'Passwords don’t match',
+  fixPasswordErrors: 'Fix password errors',
+  resetPasswordsDoNotMatch: 'Passwords do not match.',
+  resetPasswordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  loginFieldsRequired: 'Email and password are required',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  kidFirstNameRequired: 'First name is required',
+  kidAgeRequired: 'Age is required',
+  kidAgeRange: 'Age must be a number from 0 to 21',
+  familyNameRequired: 'Family name is required',
+  familySearchTooShort: 'Please enter at least 2 characters',
+  selectChildFirst: 'Please select a child first',
+  selectBookAndReader: 'Please select both a book and a reader',
+  notEnoughTokens: (cost: number, balance: number) => `Not enough tokens. Need ${cost}, have ${balance}`,
+  selectChildToRecord: 'Please select at least one child to record for',
+  premiumAssignFree:
+    'Free members can only assign premium stories to the family that requested them. Upgrade to Premium or Gold to share with other families.',
+  premiumAssignToFreeFamily:
+    'Premium members can only share premium stories with Premium or Gold families. This family is on the Free plan.',
+  unknownSubscriptionStatus: 'Unknown subscription status',
+  selectAtLeastOneChild: 'Please select at least one child',
+  fillRequiredFields: 'Please fill in all required fields',
+  selectPdf: 'Please select a PDF file',
+  selectTxt: 'Please select a TXT file',
+  selectAtLeastOneRecording: 'Please select at least one recording',
+  selectReaderFirst: 'Please select a reader first',
+  readerNeedsRecording: (firstName: string) =>
+    `${firstName} needs to record at least one story before creating a voice clone`,
+  selectReaderAndKid: 'Please select both a reader and a kid',
+  noReadersForAi: 'No readers available in this family. Invite grandparents to join!',
+  noKidsForAi: 'No kids in this family. Add a kid first!',
+  issueDescriptionRequired: 'Please describe the issue',
+  deleteKidConfirm: 'Are you sure you want to remove this kid?',
+} as const;
+
+export const AUTH_ERRORS = {
+  signup: 'Signup failed',
+  forgot: 'Failed to send reset email.',
+  reset: 'Failed to reset password.',
+  login: 'Login failed',
+  logout: 'Logout failed',
+  getUser: 'Failed to get user',
+  joinFamily: 'Failed to join family',
+  searchFamilies: 'Failed to search families',
+  changePassword: 'Failed to change password',
+  updateProfile: 'Failed to update profile',
+} as const;
+
+export const SCREEN_ERRORS = {
+  login: 'Failed to login',
+  signup: 'Failed to create account',
+  unexpected: 'An unexpected error occurred.',
+} as const;
+
+export const SERVER_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  notSignedIn: 'Please sign in to continue',
+  forbidden: 'You do not have access to this',
+  notFound: 'Not found',
+  invalidInput: 'Some fields are not valid',
+  malformedJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  crossSite: 'Cross-site requests are not allowed',
+  forgotSent: 'If an account exists for that email, a reset link has been sent.',
+  resetDone: 'Your password has been reset.',
+  resetInvalid: 'This reset link is invalid or has expired.',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password updated',
+  internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+} as const;
+
+export const PROFILE_TEXTS = {
+  saved: 'Profile updated',
+  saveNetworkError: 'Network error – could not save',
+  saveFailed: (status: number) => `Save failed: ${status}`,
+  passwordFailed: 'Could not change password',
+  passwordNetworkError: 'Network error – could not update password',
+  passwordUpdated: 'Password updated',
+  loadFailed: 'Could not load profile',
+  passwordNote: 'We will send you a confirmation e-mail when your password changes.',
+} as const;
+
+export const RESET_TEXTS = {
+  redirecting: 'Redirecting to login...',
+} as const;
+
+export const FAMILY_TEXTS = {
+  searchFailed: 'Failed to search families',
+  searchError: 'An error occurred while searching',
+  noSearchResults: 'No families found matching your search',
+  joinFailed: 'Failed to join family',
+  joinManyFailed: 'Failed to join families',
+  joinCodeFailed: 'Failed to join family. Please check the code and try again.',
+  genericRetry: 'An error occurred. Please try again.',
+  requestSent: 'Request sent! The family will be notified.',
+  requestFailed: 'Failed to send request',
+  genericError: 'An error occurred',
+  kidSaveFailed: 'Failed to save kid',
+  kidDeleteFailed: 'Failed to delete kid',
+  loadFailed: 'Failed to load family data',
+  createFailed: 'Failed to create family',
+  createError: 'An error occurred while creating the family',
+  noFamily: 'No family found. Create one to get started!',
+  welcome: 'Welcome to Story Time!',
+  noChildren: 'No children added yet',
+  noReaders: 'No readers yet. Share your family code!',
+  processRequestFailed: 'Failed to process request',
+  copied: 'Copied!',
+} as const;
+
+export const BOOK_TEXTS = {
+  fetchFailed: 'Failed to fetch books',
+  premiumLoadFailed: 'Failed to load premium library',
+  unlockFailed: 'Failed to unlock book',
+  requestStoryFailed: 'Failed to request story',
+  addToQueueFailed: 'Failed to add to queue',
+  loadDataFailed: 'Failed to load data',
+  libraryLoadFailed: 'Failed to load book library',
+  recentLoadFailed: 'Could not load recent recordings',
+  noBooks: 'No books available yet.',
+  noBookPdf: 'No book PDF available',
+  noPdf: 'No PDF available',
+} as const;
+
+export const RECORDING_TEXTS = {
+  loadFailed: 'Failed to load recordings',
+  assignFailed: 'Failed to assign recording',
+  assigned: 'Recording assigned successfully!',
+  assignedWithTokens: (used: number, remaining: number) =>
+    `Recording assigned! Used ${used} share token(s). ${remaining} remaining.`,
+  insufficientTitle: 'Insufficient Share Tokens',
+  insufficientBody: (needed: number, remaining: number) =>
+    `You need ${needed} share token(s) but have ${remaining} remaining. Buy more tokens or select fewer kids.`,
+  loadOneFailed: 'Failed to load recording',
+  notFound: 'Recording not found',
+  bookNotFound: 'Book not found',
+  kidNotFound: 'Kid Not Found',
+  storiesLoadFailed: 'Failed to load stories',
+  deleteFailed: 'Failed to delete recording',
+  deleted: 'Recording deleted successfully',
+  cameraDenied: 'Could not access camera/microphone. Please check permissions.',
+  uploadFailed: 'Upload failed. Please try again.',
+  uploadError: 'Upload error. Please try again.',
+  uploadFailedGeneric: 'Failed to upload recording',
+  uploaded: 'Recording uploaded successfully!',
+  pdfFailed: 'Failed to load PDF',
+  pdfReloadFailed: 'Failed to reload PDF. Please refresh the page.',
+  pdfReloaded: 'PDF reloaded successfully!',
+  noReaderRecordings: 'No reader recordings yet',
+  noAiStories: 'No AI-generated stories yet',
+  noKidsAvailable: 'No kids available. Connect with families first.',
+  videoUnavailable: 'Video unavailable',
+  notWatchedYet: 'Not watched yet',
+  playlistFinished: 'Playlist finished!',
+} as const;
+
+export const PAYMENT_TEXTS = {
+  createPaymentFailed: 'Failed to create payment',
+  purchased: (n: number, kind: 'share' | 'story') => `Successfully purchased ${n} ${kind} tokens`,
+  checkoutFailed: 'Failed to create checkout session',
+  portalFailed: 'Failed to open portal',
+  alert: (message: string) => `Error: ${message}`,
+  loadingSubscription: 'Loading subscription details...',
+} as const;
+
+export const ADMIN_TEXTS = {
+  loadFailed: 'Failed to load books',
+  uploadFailed: 'Failed to upload book',
+  deleteFailed: 'Failed to delete book',
+  deleted: 'Book deleted successfully',
+  uploaded: (title: string) => `"${title}" uploaded successfully`,
+} as const;
+
+export const REPORT_TEXTS = {
+  title: 'Report an Issue',
+  button: 'Report Issue',
+  emailNote: "We'll only use this to follow up if needed",
+  failed: 'Unable to send bug report. Please try again or contact us directly.',
+  success: 'Bug report submitted successfully! Thank you for helping us improve.',
+} as const;
