@@ -25,9 +25,12 @@ export function createPasswordHasher(logN = 17): PasswordHasher {
     },
     async verify(password, stored) {
       const [scheme, logNs, rs, ps, saltS, keyS] = stored.split('$');
-      if (scheme !== 'scrypt' || !saltS || !keyS) return false;
+      const params = [logNs, rs, ps].map(Number);
+      if (scheme !== 'scrypt' || !saltS || !keyS || !params.every((n) => Number.isInteger(n) && n > 0)) return false;
       const N = 2 ** Number(logNs);
       const expected = Buffer.from(keyS, 'base64url');
+      // A key that decodes to no bytes would compare equal to the empty key derived for any password.
+      if (expected.length === 0) return false;
       const key = await scrypt(password, Buffer.from(saltS, 'base64url'), expected.length, {
         N,
         r: Number(rs),

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import type { RateLimits } from '../src/features/auth/auth.service.ts';
+import type { Clock } from '../src/platform/clock.ts';
+import type { MailMessage, Mailer } from '../src/platform/mail/mailer.ts';
+import { createPasswordHasher } from '../src/platform/passwords.ts';
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ url: null, pgliteDir: null });
+  const name = `fst_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: testUrl.toString(), pgliteDir: null });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Captures mail instead of sending it. */
+export function memoryMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer & { sent: MailMessage[]; last(): MailMessage | undefined } = {
+    sent,
+    last: () => sent.at(-1),
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  return mailer;
+}
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+const GENEROUS_LIMITS: RateLimits = {
+  loginPerAddress: { max: 1000, windowMs: 60_000 },
+  loginPerClient: { max: 1000, windowMs: 60_000 },
+  resetPerAddress: { max: 1000, windowMs: 60_000 },
+  resetPerClient: { max: 1000, windowMs: 60_000 },
+};
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export async function createTestContext(opts: { env?: Record<string, string>; rateLimits?: RateLimits } = {}) {
+  const database = await openTestDatabase();
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
+  const mailer = memoryMailer();
+  const clock = testClock();
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    clock,
+    // Cheap hashing keeps tests fast; the production cost is checked in passwords.test.ts.
+    hasher: createPasswordHasher(10),
+    rateLimits: opts.rateLimits ?? GENEROUS_LIMITS,
+    logger: false,
+  });
+  await app.ready();
+  let seq = 0;
+
+  const cookieOf = (res: LightMyRequestResponse) => {
+    const c = res.cookies.find((k) => k.name === 'fst_session');
+    return c ? `fst_session=${c.value}` : undefined;
+  };
+
+  const ctx = {
+    app,
+    db: database.db,
+    mailer,
+    clock,
+    config,
+    cookieOf,
+    /** Signs up a new account; answers its user, its password and a session cookie. */
+    async newUser(overrides: Partial<{ first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' }> = {}) {
+      seq += 1;
+      const body = {
+        first_name: 'Test',
+        last_name: `User${seq}`,
+        email: `user${seq}-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'secret1',
+        role: 'parent' as const,
+        ...overrides,
+      };
+      const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+      if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+      return { ...res.json().user, password: body.password, cookie: cookieOf(res)! } as {
+        id: string;
+        email: string;
+        first_name: string;
+        last_name: string;
+        role: string;
+        is_admin: boolean;
+        password: string;
+        cookie: string;
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}
