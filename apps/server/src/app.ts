@@ -20,6 +20,10 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { createAuthService, DEFAULT_RATE_LIMITS, type RateLimits } from './features/auth/auth.service.ts';
+import { createFamilyAccess } from './features/families/families.access.ts';
+import { createFamiliesRepository } from './features/families/families.repository.ts';
+import { familiesRoutes, familyRecordingListRoutes } from './features/families/families.routes.ts';
+import { createFamiliesService, noReaderActivity } from './features/families/families.service.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
@@ -99,6 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const familiesRepository = createFamiliesRepository(database.db);
+  const families = createFamiliesService({
+    families: familiesRepository,
+    access: createFamilyAccess(familiesRepository),
+    clock,
+    activity: noReaderActivity,
+    familyTier: async () => 'free',
+  });
   const auth = createAuthService({
     users: createAuthRepository(database.db),
     hasher: deps.hasher ?? createPasswordHasher(),
@@ -108,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
-    listFamilies: async () => [],
+    listFamilies: (userId) => families.listForUser(userId),
     log: app.log,
   });
   const reports = createReportsService({
@@ -160,6 +172,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
   authRoutes(app, { auth, secureCookies: Boolean(config.tls) });
   reportsRoutes(app, { reports });
+  familiesRoutes(app, { families });
+  // Empty until recordings and AI stories exist (recording and narration features).
+  familyRecordingListRoutes(app, {
+    families,
+    lists: {
+      'all-recordings': async () => [],
+      'all-ai-recordings': async () => [],
+      'recent-recordings': async () => [],
+      'recent-ai-recordings': async () => [],
+    },
+  });
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

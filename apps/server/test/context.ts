@@ -89,15 +89,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
     return c ? `fst_session=${c.value}` : undefined;
   };
 
-  const ctx = {
-    app,
-    db: database.db,
-    mailer,
-    clock,
-    config,
-    cookieOf,
-    /** Signs up a new account; answers its user, its password and a session cookie. */
-    async newUser(overrides: Partial<{ first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' }> = {}) {
+  /** Signs up a new account; answers its user, its password and a session cookie. */
+  async function newUser(overrides: Partial<{ first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' }> = {}) {
       seq += 1;
       const body = {
         first_name: 'Test',
@@ -119,6 +112,33 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
         password: string;
         cookie: string;
       };
+    }
+
+  const ctx = {
+    newUser,
+    app,
+    db: database.db,
+    mailer,
+    clock,
+    config,
+    cookieOf,
+    /** A family created by `admin` (a parent account, made when not given). */
+    async newFamily(admin?: { cookie: string }, name = `Family ${++seq}`) {
+      const owner = admin ?? (await newUser());
+      const res = await app.inject({ method: 'POST', url: '/api/family/create', payload: { family_name: name }, headers: { cookie: owner.cookie } });
+      if (res.statusCode !== 201) throw new Error(`create family failed: ${res.statusCode} ${res.body}`);
+      const family = res.json().family as { id: string; family_code: string; name: string };
+      return { ...family, admin: owner };
+    },
+    async newKid(family: { id: string; admin: { cookie: string } }, first_name = 'Kiddo', age = 5) {
+      const res = await app.inject({ method: 'POST', url: `/api/family/${family.id}/kids`, payload: { first_name, age }, headers: { cookie: family.admin.cookie } });
+      if (res.statusCode !== 201) throw new Error(`add kid failed: ${res.statusCode} ${res.body}`);
+      return res.json().kid as { id: string; first_name: string; age: number; family_id: string };
+    },
+    /** Joins `user` to the family by its code. */
+    async join(user: { cookie: string }, family: { family_code: string }, relationship?: string) {
+      const res = await app.inject({ method: 'POST', url: '/api/family/join', payload: { family_code: family.family_code, relationship }, headers: { cookie: user.cookie } });
+      if (res.statusCode !== 200) throw new Error(`join failed: ${res.statusCode} ${res.body}`);
     },
     async close() {
       await app.close();

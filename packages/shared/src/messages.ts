@@ -22,6 +22,7 @@ export const VALIDATION = {
   kidAgeRange: 'Age must be a number from 0 to 21',
   familyNameRequired: 'Family name is required',
   familySearchTooShort: 'Please enter at least 2 characters',
+  familyCodeInvalid: 'Family code must be 6 characters',
   selectChildFirst: 'Please select a child first',
   selectBookAndReader: 'Please select both a book and a reader',
   notEnoughTokens: (cost: number, balance: number) => `Not enough tokens. Need ${cost}, have ${balance}`,
@@ -194,4 +195,39 @@ export const REPORT_TEXTS = {
   emailNote: "We'll only use this to follow up if needed",
   failed: 'Unable to send bug report. Please try again or contact us directly.',
   success: 'Bug report submitted successfully! Thank you for helping us improve.',
+} as const;
+
+// Texts of the web app that the spec leaves unnamed (added with the web app's first screens).
+export const SIGNUP_TEXTS = {
+  success: 'Account created! Welcome to Family Story Time.',
+} as const;
+
+export const APP_TEXTS = {
+  loadingSession: 'Checking your session…',
+  loadingPage: 'Loading…',
+  chunkLoadFailed: 'This page is taking too long to load. Please check your connection and try again.',
+  retry: 'Retry',
+  pageNotFound: 'We could not find that page.',
+  unexpectedError: 'Something went wrong. Please reload the page and try again.',
+  skipToContent: 'Skip to main content',
+} as const;
+
+export const ISSUE_ADMIN_TEXTS = {
+  title: 'Issue reports',
+  loading: 'Loading issue reports…',
+  loadFailed: 'Failed to load issue reports',
+  empty: 'No issue reports yet.',
+} as const;
+
+// Families: server answers not worded by the spec.
+export const FAMILY_SERVER_MESSAGES = {
+  onlyParentsCreate: 'Only parents can create a family',
+  codeUnknown: 'No family found with that code. Please check the code and try again.',
+  alreadyMember: 'You are already a member of this family',
+  requestAlreadyReviewed: 'This request has already been handled',
+  onlyAdmin: 'Only the family admin can do this',
+  onlyParents: 'Only parents of this family can do this',
+  familyNotFound: 'Family not found',
+  kidNotFound: 'Kid not found',
+  requestNotFound: 'Join request not found',
 } as const;

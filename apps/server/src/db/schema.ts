@@ -2,3 +2,4 @@
 export * from '../features/auth/auth.table.ts';
 export * from '../features/reports/reports.table.ts';
 export * from '../platform/rate-limit/rate-limit.table.ts';
+export * from '../features/families/families.table.ts';

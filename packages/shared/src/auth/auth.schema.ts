@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { familySummarySchema } from '../families/families.schema.ts';
 import {
   EMAIL_MAX_LENGTH,
-  FAMILY_ROLES,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -80,13 +80,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const familySummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  family_name: z.string(),
-  my_role: z.enum(FAMILY_ROLES),
-});
-export type FamilySummary = z.infer<typeof familySummarySchema>;
+export { familySummarySchema, type FamilyListItem as FamilySummary } from '../families/families.schema.ts';
 
 export const authResponse = z.object({ user: userSchema, families: z.array(familySummarySchema) });
 export type AuthResponse = z.infer<typeof authResponse>;

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The ConfigError a bad environment throws. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+
+describe('loadConfig defaults', () => {
+  const config = loadConfig({});
+
+  it('listens on port 8443 on all interfaces, in production mode', () => {
+    expect(config.port).toBe(8443);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.env).toBe('production');
+  });
+
+  it('keeps data in ./data resolved to an absolute path, with the outbox inside it', () => {
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.mail.outboxDir).toBe(path.join(path.resolve('./data'), 'outbox'));
+  });
+
+  it('serves http://localhost:8443 without TLS', () => {
+    expect(config.publicUrl).toBe('http://localhost:8443');
+    expect(config.tls).toBeNull();
+  });
+
+  it('uses the local adapters for storage, payments, voice and mail', () => {
+    expect(config.storage.kind).toBe('local');
+    expect(config.payments.provider).toBe('local');
+    expect(config.voice.provider).toBe('local');
+    expect(config.mail.smtpUrl).toBeNull();
+    expect(config.databaseUrl).toBeNull();
+  });
+
+  it('has no admins, no proxy trust and no web build by default', () => {
+    expect(config.adminEmails).toEqual([]);
+    expect(config.trustProxy).toBe(false);
+    expect(config.webDist).toBeNull();
+    expect(config.logLevel).toBe('info');
+  });
+});
+
+describe('loadConfig settings', () => {
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATA_DIR: '',
+      PUBLIC_URL: '',
+      STORAGE: '',
+      PAYMENTS_PROVIDER: '',
+      VOICE_PROVIDER: '',
+      SMTP_URL: '',
+      ADMIN_EMAILS: '',
+      TLS_CERT: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+  });
+
+  it('reads the port and derives the public URL from it, https with TLS', () => {
+    const config = loadConfig({ PORT: '9000', TLS_CERT: '/tls/cert.pem', TLS_KEY: '/tls/key.pem' });
+    expect(config.port).toBe(9000);
+    expect(config.tls).toEqual({ cert: '/tls/cert.pem', key: '/tls/key.pem' });
+    expect(config.publicUrl).toBe('https://localhost:9000');
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://stories.example.com/' }).publicUrl).toBe('https://stories.example.com');
+  });
+
+  it('parses ADMIN_EMAILS: comma separated, trimmed, lower-cased, blanks skipped', () => {
+    const config = loadConfig({ ADMIN_EMAILS: ' Ada@Example.COM , ,bob@example.org,' });
+    expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.org']);
+  });
+
+  it('accepts s3 storage with a bucket and stripe payments with its keys', () => {
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'books', PAYMENTS_PROVIDER: 'stripe', ...stripeKeys });
+    expect(config.storage).toMatchObject({ kind: 's3', bucket: 'books' });
+    expect(config.payments.provider).toBe('stripe');
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['0', false],
+    ['false', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+});
+
+describe('loadConfig refuses bad values, naming the setting', () => {
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['STORAGE', { STORAGE: 'ftp' }],
+    ['S3_BUCKET', { STORAGE: 's3' }],
+    ['STRIPE_SECRET_KEY', { PAYMENTS_PROVIDER: 'stripe' }],
+    ['STRIPE_WEBHOOK_SECRET', { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' }],
+    ['TLS_KEY', { TLS_CERT: '/tls/cert.pem' }],
+    ['TLS_CERT', { TLS_KEY: '/tls/key.pem' }],
+    ['ADMIN_EMAILS', { ADMIN_EMAILS: 'notanemail' }],
+    ['ADMIN_EMAILS', { ADMIN_EMAILS: 'ada@example.com, notanemail' }],
+    ['ELEVENLABS_API_KEY', { VOICE_PROVIDER: 'elevenlabs' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+  ] as const)('names %s', (setting, env) => {
+    const err = configError(env);
+    expect(err.message).toMatch(new RegExp(`^Invalid setting ${setting}: `));
+    // One line, so it reads well in a log.
+    expect(err.message).not.toContain('\n');
+  });
+});
