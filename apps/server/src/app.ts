@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +21,10 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { createAuthService, DEFAULT_RATE_LIMITS, type RateLimits } from './features/auth/auth.service.ts';
+import { createBooksRepository } from './features/books/books.repository.ts';
+import { booksRoutes } from './features/books/books.routes.ts';
+import { BOOK_LINK_TTL_MS, createBooksService, noPremiumUnlocks } from './features/books/books.service.ts';
+import { seedStarterBooks } from './features/books/starter-books.ts';
 import { createFamilyAccess } from './features/families/families.access.ts';
 import { createFamiliesRepository } from './features/families/families.repository.ts';
 import { familiesRoutes, familyRecordingListRoutes } from './features/families/families.routes.ts';
@@ -32,8 +37,13 @@ import { AppError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords.ts';
+import { extractPdfText } from './platform/pdf/pdf-text.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import { appSecret } from './platform/secrets/app-secrets.ts';
 import { assertSameOrigin, contentSecurityPolicy } from './platform/security.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
+import { createMediaLinks } from './platform/storage/media-links.ts';
+import { mediaRoutes } from './platform/storage/media.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -43,10 +53,14 @@ export type AppDeps = {
   mailer?: Mailer;
   rateLimits?: RateLimits;
   logger?: FastifyServerOptions['logger'];
+  /** Seed the starter catalogue at start (default true; tests that count books turn it off). */
+  starterBooks?: boolean;
 };
 
 // JSON bodies are small; media has its own streamed routes and limits.
 const JSON_BODY_LIMIT = 1024 * 1024;
+// Defaults for multipart forms; each upload route asks for its own file size and counts.
+const MULTIPART_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, fileSize: JSON_BODY_LIMIT, files: 2, parts: 30, headerPairs: 50 };
 // Errors of the database being unreachable: the client did nothing wrong, and a retry may work.
 const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 const isDatabaseUnavailable = (err: FastifyError) =>
@@ -79,8 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log: app.log })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log: app.log }));
   const limiter = createRateLimiter(database.db, clock);
+  const mediaLinks = createMediaLinks({ secret: await appSecret(database.db, 'media-links'), clock });
+  const storage = createStorage(config.storage, mediaLinks);
 
   await app.register(cookie);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -121,6 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminEmails: config.adminEmails,
     limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
     listFamilies: (userId) => families.listForUser(userId),
+    log: app.log,
+  });
+  const books = createBooksService({
+    books: createBooksRepository(database.db),
+    storage,
+    clock,
+    premium: noPremiumUnlocks,
+    extractText: extractPdfText,
     log: app.log,
   });
   const reports = createReportsService({
@@ -173,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, { auth, secureCookies: Boolean(config.tls) });
   reportsRoutes(app, { reports });
   familiesRoutes(app, { families });
+  booksRoutes(app, { books });
+  mediaRoutes(app, { storage, links: mediaLinks, ttlMs: BOOK_LINK_TTL_MS });
   // Empty until recordings and AI stories exist (recording and narration features).
   familyRecordingListRoutes(app, {
     families,
@@ -183,6 +210,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       'recent-ai-recordings': async () => [],
     },
   });
+
+  if (deps.starterBooks ?? true) {
+    const started = performance.now();
+    const added = await seedStarterBooks({ books: createBooksRepository(database.db), storage });
+    if (added) app.log.info({ added, ms: Math.round(performance.now() - started) }, 'starter books added');
+  }
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
-    storage: { kind: e.STORAGE, bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
+    storage: { kind: e.STORAGE, dir: path.join(dataDir, 'media'), bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     payments: { provider: e.PAYMENTS_PROVIDER },
     voice: { provider: e.VOICE_PROVIDER },

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { users } from '../src/features/auth/auth.table.ts';
 import type { RateLimits } from '../src/features/auth/auth.service.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.ts';
@@ -64,11 +70,41 @@ const GENEROUS_LIMITS: RateLimits = {
   resetPerClient: { max: 1000, windowMs: 60_000 },
 };
 
+/** A small real PDF with one page per text, made with pdf-lib. */
+export async function makePdf(pages: string[] = ['Once upon a time.']): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) doc.addPage([400, 300]).drawText(text, { x: 20, y: 150, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+export type FormFile = { name: string; filename: string; content: Buffer | string; type?: string };
+
+/** A multipart/form-data body for app.inject, built by hand (no form library needed). */
+export function multipartBody(fields: Record<string, string>, files: FormFile[] = []) {
+  const boundary = `----fst${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(f.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(opts: { env?: Record<string, string>; rateLimits?: RateLimits } = {}) {
+export async function createTestContext(opts: { env?: Record<string, string>; rateLimits?: RateLimits; starterBooks?: boolean } = {}) {
   const database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
+  // Media and other files of this test run, removed on close.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fst-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
   const mailer = memoryMailer();
   const clock = testClock();
   const app = await buildApp({
@@ -80,6 +116,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
     hasher: createPasswordHasher(10),
     rateLimits: opts.rateLimits ?? GENEROUS_LIMITS,
     logger: false,
+    // The starter catalogue would stand in the way of counting books; tests that want it ask for it.
+    starterBooks: opts.starterBooks ?? false,
   });
   await app.ready();
   let seq = 0;
@@ -114,10 +152,20 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
       };
     }
 
+  /** A site admin (is_admin set in the database, as `npm run admin -- grant` does). */
+  async function newAdmin() {
+    const user = await newUser();
+    await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    return { ...user, is_admin: true };
+  }
+  let bookAdmin: Awaited<ReturnType<typeof newAdmin>> | undefined;
+
   const ctx = {
     newUser,
+    newAdmin,
     app,
     db: database.db,
+    dataDir,
     mailer,
     clock,
     config,
@@ -140,9 +188,31 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
       const res = await app.inject({ method: 'POST', url: '/api/family/join', payload: { family_code: family.family_code, relationship }, headers: { cookie: user.cookie } });
       if (res.statusCode !== 200) throw new Error(`join failed: ${res.statusCode} ${res.body}`);
     },
+    /** A book uploaded through the admin API (by a site admin made for the purpose when not given). */
+    async newBook(
+      overrides: Partial<{ title: string; author: string; description: string; is_premium: string; token_cost: string; pages: string[] }> = {},
+      admin?: { cookie: string },
+    ) {
+      const by = admin ?? (bookAdmin ??= await newAdmin());
+      const { pages, ...fields } = overrides;
+      const body = multipartBody({ title: `Book ${++seq}`, author: 'Test Author', description: 'A test book', ...fields }, [
+        { name: 'pdf_file', filename: 'book.pdf', content: await makePdf(pages), type: 'application/pdf' },
+        { name: 'attribution_file', filename: 'attribution.txt', content: 'Public domain.\n', type: 'text/plain' },
+      ]);
+      const res = await app.inject({ method: 'POST', url: '/api/admin/books', payload: body.payload, headers: { ...body.headers, cookie: by.cookie } });
+      if (res.statusCode !== 201) throw new Error(`upload book failed: ${res.statusCode} ${res.body}`);
+      return res.json().book as { id: string; title: string; author: string; pdf_url: string; attribution_url: string; is_premium: boolean; token_cost: number; page_count: number };
+    },
+    /** A second app instance on the same database and data folder, as a second server would be; close it after. */
+    async anotherInstance(overrides: { starterBooks?: boolean } = {}) {
+      const other = await buildApp({ config, database, mailer, clock, hasher: createPasswordHasher(10), logger: false, starterBooks: opts.starterBooks ?? false, ...overrides });
+      await other.ready();
+      return other;
+    },
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
   return ctx;

@@ -231,3 +231,33 @@ export const FAMILY_SERVER_MESSAGES = {
   kidNotFound: 'Kid not found',
   requestNotFound: 'Join request not found',
 } as const;
+
+// Books and the admin catalogue: server answers not worded by the spec.
+export const BOOK_SERVER_MESSAGES = {
+  bookNotFound: 'Book not found',
+  onlySiteAdmins: 'Only site admins can manage books',
+  pageInvalid: 'Page must be a whole number of at least 1',
+  perPageRange: (max: number) => `Books per page must be a whole number from 1 to ${max}`,
+  searchTooLong: (max: number) => `Search must be at most ${max} characters`,
+  premiumFlagInvalid: 'Premium must be true or false',
+  tokenCostRange: (min: number, max: number) => `Token cost must be a whole number from ${min} to ${max}`,
+  invalidPdf: 'This file is not a readable PDF. Please select a PDF file.',
+  pdfTooLarge: (mb: number) => `The PDF file is too large (at most ${mb} MB)`,
+  attributionNotText: 'The attribution file must be a plain text (UTF-8) file',
+  attributionTooLarge: (mb: number) => `The attribution file is too large (at most ${mb} MB)`,
+} as const;
+
+// Multipart uploads (books now, recordings later).
+export const UPLOAD_MESSAGES = {
+  notMultipart: 'Please send the files as a multipart form',
+  malformed: 'The upload could not be read. Please try again.',
+  tooManyParts: 'The upload has too many fields or files',
+  fieldTooLong: 'A form field is too long',
+} as const;
+
+// Signed media links (book files now, recordings later).
+export const MEDIA_MESSAGES = {
+  linkInvalid: 'This link is invalid or has expired',
+  fileNotFound: 'File not found',
+  rangeNotSatisfiable: 'The requested range is not available',
+} as const;

@@ -3,3 +3,5 @@ export * from '../features/auth/auth.table.ts';
 export * from '../features/reports/reports.table.ts';
 export * from '../platform/rate-limit/rate-limit.table.ts';
 export * from '../features/families/families.table.ts';
+export * from '../platform/secrets/app-secrets.table.ts';
+export * from '../features/books/books.table.ts';

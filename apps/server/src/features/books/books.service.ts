@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { z } from 'zod';
+import { BOOK_SERVER_MESSAGES, VALIDATION } from '@fst/shared/messages';
+import {
+  BOOK_ATTRIBUTION_MAX_BYTES,
+  BOOK_PDF_MAX_BYTES,
+  checkBookUpload,
+  hasExtension,
+  pageOffset,
+  paginate,
+} from '@fst/shared/books/books.rules';
+import type { Book, BookListResponse, bookListQuery } from '@fst/shared/books/books.schema';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import { drain, formStreamError, type FormPart } from '../../platform/multipart.ts';
+import { InvalidPdfError } from '../../platform/pdf/pdf-text.ts';
+import { ObjectTooLargeError, type Storage } from '../../platform/storage/storage.ts';
+import type { BookFilter, BookRow, BooksRepository } from './books.repository.ts';
+
+/** How long a book file link handed to a signed-in user stays valid. */
+export const BOOK_LINK_TTL_MS = 60 * 60 * 1000;
+
+const MB = 1024 * 1024;
+
+/** The two files of an upload: where they go, how big they may be, what they must be called. */
+const UPLOAD_FILES = {
+  pdf_file: { extension: '.pdf', file: 'book.pdf', maxBytes: BOOK_PDF_MAX_BYTES, tooLarge: BOOK_SERVER_MESSAGES.pdfTooLarge(BOOK_PDF_MAX_BYTES / MB) },
+  attribution_file: {
+    extension: '.txt',
+    file: 'attribution.txt',
+    maxBytes: BOOK_ATTRIBUTION_MAX_BYTES,
+    tooLarge: BOOK_SERVER_MESSAGES.attributionTooLarge(BOOK_ATTRIBUTION_MAX_BYTES / MB),
+  },
+} as const;
+type UploadFileField = keyof typeof UPLOAD_FILES;
+const isUploadFile = (name: string): name is UploadFileField => Object.hasOwn(UPLOAD_FILES, name);
+
+/** What the billing feature knows about unlocked premium books; nothing is unlocked until it exists. */
+export type PremiumUnlocks = { unlockedBookIds(userId: string): Promise<Set<string>> };
+export const noPremiumUnlocks: PremiumUnlocks = { unlockedBookIds: async () => new Set() };
+
+type Deps = {
+  books: BooksRepository;
+  storage: Storage;
+  clock: Clock;
+  premium: PremiumUnlocks;
+  /** The text of each page of a PDF; throws InvalidPdfError for anything that is not a readable PDF. */
+  extractText: (pdf: Uint8Array) => Promise<string[]>;
+  log: { error: (obj: unknown, msg: string) => void };
+};
+
+/** Plain text: valid UTF-8 without NUL bytes (which no text editor writes). */
+function isPlainText(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createBooksService(deps: Deps) {
+  const { books, storage } = deps;
+
+  const requireSiteAdmin = (session: SessionUser) => {
+    if (!session.user.is_admin) throw forbidden(BOOK_SERVER_MESSAGES.onlySiteAdmins);
+  };
+
+  const toBook = (row: BookRow, unlocked: Set<string>): Book => ({
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    pdf_url: storage.signedUrl(row.pdfKey, BOOK_LINK_TTL_MS),
+    attribution_url: storage.signedUrl(row.attributionKey, BOOK_LINK_TTL_MS),
+    created_at: row.createdAt.toISOString(),
+    is_premium: row.isPremium,
+    token_cost: row.isPremium ? row.tokenCost : 0,
+    is_unlocked: !row.isPremium || unlocked.has(row.id),
+    page_count: row.pageCount,
+  });
+
+  async function list(
+    session: SessionUser,
+    query: z.output<typeof bookListQuery>,
+    filter: BookFilter,
+    order: 'title' | 'newest',
+  ): Promise<BookListResponse> {
+    const { rows, total } = await books.list(
+      { ...filter, q: query.q || undefined },
+      { limit: query.per_page, offset: pageOffset(query.page, query.per_page), order },
+    );
+    const unlocked = rows.some((r) => r.isPremium) ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
+    return { books: rows.map((r) => toBook(r, unlocked)), pagination: paginate(total, query.page, query.per_page) };
+  }
+
+  /** Deletes stored files, logging (not throwing) failures: the caller's outcome stands either way. */
+  const removeFiles = (keys: string[]) =>
+    Promise.all(keys.map((key) => storage.delete(key).catch((err) => deps.log.error({ err, key }, 'book file could not be deleted'))));
+
+  return {
+    /** The regular library, by title. */
+    library: (session: SessionUser, query: z.output<typeof bookListQuery>) => list(session, query, { premium: false }, 'title'),
+    /** The premium library, by title, with whether the caller has unlocked each book. */
+    premiumLibrary: (session: SessionUser, query: z.output<typeof bookListQuery>) => list(session, query, { premium: true }, 'title'),
+    /** Every book, newest first: the admin list. */
+    async adminList(session: SessionUser, query: z.output<typeof bookListQuery>) {
+      requireSiteAdmin(session);
+      return list(session, query, {}, 'newest');
+    },
+
+    async get(session: SessionUser, bookId: string): Promise<{ book: Book }> {
+      const row = await books.find(bookId);
+      if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
+      const unlocked = row.isPremium ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
+      return { book: toBook(row, unlocked) };
+    },
+
+    /** The text of each page of a book, for narration. */
+    async pageTexts(bookId: string): Promise<string[]> {
+      return (await books.pages(bookId)).map((p) => p.text);
+    },
+
+    /**
+     * Adds a book from the admin upload form, streamed: each file goes to storage as it arrives, then
+     * the whole is checked (spec section 5 and more: a real PDF, text that is text, size limits). On any
+     * failure nothing stays behind: no row, no file.
+     */
+    async upload(session: SessionUser, form: AsyncIterable<FormPart>): Promise<{ book: Book }> {
+      requireSiteAdmin(session);
+      const id = randomUUID();
+      const fields = new Map<string, string>();
+      const files: Partial<Record<UploadFileField, { filename: string; key?: string; size?: number }>> = {};
+      const stored: string[] = [];
+      try {
+        for await (const part of form) {
+          if (part.kind === 'field') {
+            if (!fields.has(part.name)) fields.set(part.name, part.value);
+            continue;
+          }
+          // An empty file input arrives as a file without a name; extra or unknown files are ignored.
+          if (!isUploadFile(part.name) || files[part.name] || !part.filename.trim()) {
+            await drain(part.stream).catch((err) => {
+              throw formStreamError(err) ?? err;
+            });
+            continue;
+          }
+          const spec = UPLOAD_FILES[part.name];
+          if (!hasExtension(part.filename, spec.extension)) {
+            // Refused below with the form's own message; not worth storing.
+            files[part.name] = { filename: part.filename };
+            await drain(part.stream).catch((err) => {
+              throw formStreamError(err) ?? err;
+            });
+            continue;
+          }
+          const key = `books/${id}/${spec.file}`;
+          try {
+            const { size } = await storage.put(key, part.stream, { maxBytes: spec.maxBytes });
+            stored.push(key);
+            files[part.name] = { filename: part.filename, key, size };
+          } catch (err) {
+            if (err instanceof ObjectTooLargeError) throw new AppError('payload_too_large', spec.tooLarge, { [part.name]: [spec.tooLarge] });
+            throw formStreamError(err) ?? err;
+          }
+        }
+
+        const check = checkBookUpload({
+          title: fields.get('title'),
+          author: fields.get('author'),
+          description: fields.get('description'),
+          pdfFileName: files.pdf_file?.filename,
+          attributionFileName: files.attribution_file?.filename,
+          isPremium: fields.get('is_premium'),
+          tokenCost: fields.get('token_cost'),
+        });
+        if (!check.ok) throw new AppError('invalid_input', check.error, check.errors);
+        const pdfKey = files.pdf_file!.key!;
+        const attributionKey = files.attribution_file!.key!;
+
+        let pages: string[];
+        try {
+          pages = await deps.extractText(await buffer(await storage.get(pdfKey)));
+        } catch (err) {
+          if (err instanceof InvalidPdfError) throw fieldError('pdf_file', BOOK_SERVER_MESSAGES.invalidPdf);
+          throw err;
+        }
+        if (!pages.length) throw fieldError('pdf_file', BOOK_SERVER_MESSAGES.invalidPdf);
+
+        const attribution = await buffer(await storage.get(attributionKey));
+        if (!isPlainText(attribution)) throw fieldError('attribution_file', BOOK_SERVER_MESSAGES.attributionNotText);
+        if (!attribution.toString('utf8').trim()) throw fieldError('attribution_file', VALIDATION.fillRequiredFields);
+
+        const row = await books.insert(
+          {
+            id,
+            title: check.value.title,
+            author: check.value.author,
+            description: check.value.description,
+            pdfKey,
+            attributionKey,
+            isPremium: check.value.isPremium,
+            tokenCost: check.value.tokenCost,
+            pageCount: pages.length,
+            createdBy: session.user.id,
+            createdAt: deps.clock.now(),
+          },
+          pages,
+        );
+        return { book: toBook(row, new Set()) };
+      } catch (err) {
+        await removeFiles(stored);
+        throw err;
+      }
+    },
+
+    async remove(session: SessionUser, bookId: string): Promise<{ ok: true }> {
+      requireSiteAdmin(session);
+      const row = await books.delete(bookId);
+      if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
+      await removeFiles([row.pdfKey, row.attributionKey]);
+      return { ok: true };
+    },
+  };
+}
+export type BooksService = ReturnType<typeof createBooksService>;

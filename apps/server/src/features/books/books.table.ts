@@ -1,0 +1,43 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.table.ts';
+
+export const books = pgTable(
+  'books',
+  {
+    id: uuid('id').primaryKey(),
+    // Set for the starter catalogue only: the stable name that keeps seeding idempotent.
+    slug: text('slug').unique(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    description: text('description').notNull().default(''),
+    // Storage keys; the files themselves never enter the database.
+    pdfKey: text('pdf_key').notNull(),
+    attributionKey: text('attribution_key').notNull(),
+    isPremium: boolean('is_premium').notNull().default(false),
+    // Tokens to unlock a premium book; 0 for regular books.
+    tokenCost: integer('token_cost').notNull().default(0),
+    pageCount: integer('page_count').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('books_listing_idx').on(t.isPremium, t.title)],
+);
+
+// The text of each page, extracted from the PDF on upload: for AI narration and for search.
+export const bookPages = pgTable(
+  'book_pages',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.pageNumber] })],
+);
+
+// Starter books seeded once; an admin deleting one does not bring it back at the next start.
+export const starterBookSeeds = pgTable('starter_book_seeds', {
+  slug: text('slug').primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MediaLinks } from './media-links.ts';
+import { assertValidKey, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
+
+// Unfinished writes live here, on the same disk as the objects, so the final rename is atomic.
+const TEMP_DIR = '.incoming';
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** The local-disk adapter: objects are files under `root` (DATA_DIR/media), served by signed links. */
+export function createLocalStorage(opts: { root: string; links: MediaLinks }): Storage {
+  const root = path.resolve(opts.root);
+  const fileOf = (key: string) => {
+    assertValidKey(key);
+    const file = path.join(root, key);
+    // The key pattern already rules out `..`; this keeps any future change honest.
+    if (!file.startsWith(root + path.sep) || file.startsWith(path.join(root, TEMP_DIR) + path.sep)) throw new Error(`invalid storage key: ${key}`);
+    return file;
+  };
+
+  /** Removes the now-empty folders of a deleted object, up to the root. */
+  async function pruneFolders(file: string) {
+    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return; // not empty (or gone): the folders above are in use too
+      }
+    }
+  }
+
+  return {
+    async put(key, body, putOpts = {}) {
+      const file = fileOf(key);
+      const tempDir = path.join(root, TEMP_DIR);
+      await mkdir(tempDir, { recursive: true });
+      const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+      let size = 0;
+      const max = putOpts.maxBytes ?? Infinity;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > max) done(new ObjectTooLargeError(max));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, count, createWriteStream(temp, { flags: 'wx', flush: true }));
+        await mkdir(path.dirname(file), { recursive: true });
+        await rename(temp, file);
+        return { size };
+      } catch (err) {
+        await unlink(temp).catch(() => {});
+        throw err;
+      }
+    },
+
+    async get(key, range) {
+      const file = fileOf(key);
+      try {
+        await stat(file);
+      } catch (err) {
+        if (isMissing(err)) throw new ObjectNotFoundError(key);
+        throw err;
+      }
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {}) as Readable;
+    },
+
+    async stat(key) {
+      try {
+        const s = await stat(fileOf(key));
+        return s.isFile() ? { size: s.size } : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      const file = fileOf(key);
+      try {
+        await unlink(file);
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      await pruneFolders(file);
+    },
+
+    signedUrl: (key, ttlMs) => {
+      assertValidKey(key);
+      return opts.links.link(key, ttlMs);
+    },
+  };
+}

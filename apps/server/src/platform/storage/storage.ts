@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+
+/** An inclusive byte range, as HTTP Range has it. */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * The storage port (decisions.md "Media storage"): book files and media live here, never in the database.
+ * Keys are relative paths such as `books/<id>/book.pdf`. The local-disk adapter is the default; an S3
+ * adapter follows with the recordings.
+ */
+export type Storage = {
+  /**
+   * Streams `body` into `key`; the object appears whole or not at all (a failed or cut write leaves
+   * nothing). Over `maxBytes` it stops reading and throws ObjectTooLargeError.
+   */
+  put(key: string, body: Readable, opts?: { maxBytes?: number }): Promise<{ size: number }>;
+  /** The object's bytes, or those of `range`; throws ObjectNotFoundError. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Size of the object, or null when there is none. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removes the object; removing a missing one is harmless. */
+  delete(key: string): Promise<void>;
+  /** A link that serves the object to whoever holds it until it expires. */
+  signedUrl(key: string, ttlMs: number): string;
+};
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`object larger than ${maxBytes} bytes`);
+  }
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`no object ${key}`);
+  }
+}
+
+// Letters, digits, dot, dash and underscore, in slash-separated segments; no empty, `.` or `..` segment.
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+export const KEY_MAX_LENGTH = 300;
+
+/** Whether a key is safe as a file path and in a URL without encoding. */
+export const isValidKey = (key: string) => key.length <= KEY_MAX_LENGTH && KEY_PATTERN.test(key) && !key.split('/').includes('..');
+
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** The content type of an object, from its key's extension. */
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
