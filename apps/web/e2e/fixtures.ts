@@ -1,0 +1,56 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config.ts';
+
+export type Account = { first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' };
+
+export const newAccount = (role: Account['role'] = 'parent', overrides: Partial<Account> = {}): Account => ({
+  first_name: role === 'parent' ? 'Paula' : 'Grace',
+  last_name: 'Tester',
+  email: `${role}-${randomBytes(5).toString('hex')}@e2e.test`,
+  password: 'bedtime1',
+  role,
+  ...overrides,
+});
+
+/** Creates an account through the API (fast path for journeys that are not about signup). */
+export async function createAccount(request: APIRequestContext, account: Account) {
+  const res = await request.post('/api/auth/signup', { data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+}
+
+/** The newest outbox e-mail sent to `to`, polled until it arrives. */
+export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      if (text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} in ${dir}`);
+}
+
+/** Fails on any serious or critical accessibility violation of the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,52 @@
+import { Navigate, Outlet } from 'react-router';
+import type { Role } from '@fst/shared/constants';
+import { dashboardPath } from '@fst/shared/auth/auth.rules';
+import { APP_TEXTS } from '@fst/shared/messages';
+import { LoadingScreen } from '../components/ui/spinner.tsx';
+import { useSession } from '../features/auth/api/get-me.ts';
+import { CurrentUserProvider } from '../features/auth/current-user.tsx';
+import { paths } from '../lib/paths.ts';
+
+function SessionLoading() {
+  return (
+    <main id="main" tabIndex={-1} className="focus:outline-none">
+      <LoadingScreen label={APP_TEXTS.loadingSession} />
+    </main>
+  );
+}
+
+/** Signed-in users only; others go to /login (spec section 2). */
+export function RequireAuth() {
+  const session = useSession();
+  if (session.isPending) return <SessionLoading />;
+  if (!session.data) return <Navigate to={paths.login} replace />;
+  return (
+    <CurrentUserProvider user={session.data.user}>
+      <Outlet />
+    </CurrentUserProvider>
+  );
+}
+
+/** A dashboard of one role; a user with the other role goes to their own dashboard. */
+export function RequireRole({ role }: { role: Role }) {
+  const { data } = useSession();
+  if (!data) return <Navigate to={paths.login} replace />;
+  if (data.user.role !== role) return <Navigate to={dashboardPath(data.user.role)} replace />;
+  return <Outlet />;
+}
+
+/** Site admins only (decisions.md "Books, premium and tokens"); others go to their dashboard. */
+export function RequireAdmin() {
+  const { data } = useSession();
+  if (!data) return <Navigate to={paths.login} replace />;
+  if (!data.user.is_admin) return <Navigate to={dashboardPath(data.user.role)} replace />;
+  return <Outlet />;
+}
+
+/** Sign-in and sign-up: a signed-in user goes straight to their dashboard. */
+export function GuestOnly() {
+  const session = useSession();
+  if (session.isPending) return <SessionLoading />;
+  if (session.data) return <Navigate to={dashboardPath(session.data.user.role)} replace />;
+  return <Outlet />;
+}

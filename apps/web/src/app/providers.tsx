@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { sessionQueryKey } from '../features/auth/api/get-me.ts';
+import { router } from './router.tsx';
+
+function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A refusal will not change on retry; a network hiccup might.
+        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+      },
+    },
+    // A 401 while signed in means the session ended: the guards then send the user to /login.
+    queryCache: new QueryCache({ onError: (error) => signOutOnExpiredSession(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => signOutOnExpiredSession(client, error) }),
+  });
+  return client;
+}
+
+function signOutOnExpiredSession(client: QueryClient, error: unknown) {
+  if (error instanceof ApiError && error.status === 401 && client.getQueryData(sessionQueryKey)) {
+    client.setQueryData(sessionQueryKey, null);
+  }
+}
+
+export function AppProviders() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

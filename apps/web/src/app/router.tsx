@@ -1,0 +1,82 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { RouteError } from './route-error.tsx';
+import { paths } from '../lib/paths.ts';
+import { LandingRoute } from './routes/landing.tsx';
+import { LoginRoute } from './routes/auth/login.tsx';
+import { SignupRoute } from './routes/auth/signup.tsx';
+import { ForgotPasswordRoute } from './routes/auth/forgot-password.tsx';
+import { ResetPasswordRoute } from './routes/auth/reset-password.tsx';
+import { ParentDashboardRoute } from './routes/parent-dashboard.tsx';
+import { GrandparentDashboardRoute } from './routes/grandparent-dashboard.tsx';
+import { ProfileRoute } from './routes/profile.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+
+// Pages of features still to come, and admin pages, load on demand.
+const FamilyRoute = lazyPage(() => import('./routes/family.tsx'));
+const SubscriptionRoute = lazyPage(() => import('./routes/subscription.tsx'));
+const BookLibraryRoute = lazyPage(() => import('./routes/book-library.tsx'));
+const BookRoute = lazyPage(() => import('./routes/book.tsx'));
+const RecordRoute = lazyPage(() => import('./routes/record.tsx'));
+const RecordingRoute = lazyPage(() => import('./routes/recording.tsx'));
+const StoryRoute = lazyPage(() => import('./routes/story.tsx'));
+const ChildRoute = lazyPage(() => import('./routes/child.tsx'));
+const AdminBooksRoute = lazyPage(() => import('./routes/admin/books.tsx'));
+const AdminIssuesRoute = lazyPage(() => import('./routes/admin/issues.tsx'));
+
+// Every route of spec section 2, plus /admin/issues (decisions.md "Issue reports").
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.home, element: <LandingRoute /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.login, element: <LoginRoute /> },
+          { path: paths.signup, element: <SignupRoute /> },
+        ],
+      },
+      { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { element: <RequireRole role="parent" />, children: [{ path: paths.parentDashboard, element: <ParentDashboardRoute /> }] },
+              {
+                element: <RequireRole role="grandparent" />,
+                children: [{ path: paths.grandparentDashboard, element: <GrandparentDashboardRoute /> }],
+              },
+              { path: paths.family, element: <FamilyRoute /> },
+              { path: paths.profile, element: <ProfileRoute /> },
+              { path: paths.subscription, element: <SubscriptionRoute /> },
+              { path: paths.bookLibrary, element: <BookLibraryRoute /> },
+              { path: paths.book, element: <BookRoute /> },
+              { path: paths.record, element: <RecordRoute /> },
+              { path: paths.recording, element: <RecordingRoute /> },
+              { path: paths.story, element: <StoryRoute /> },
+              { path: paths.child, element: <ChildRoute /> },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: paths.adminBooks, element: <AdminBooksRoute /> },
+                  { path: paths.adminIssues, element: <AdminIssuesRoute /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,23 @@
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { AuthCard, TextLink } from '../../../features/auth/components/auth-card.tsx';
+import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
+import { paths } from '../../../lib/paths.ts';
+
+export function SignupRoute() {
+  return (
+    <>
+      <PageTitle title="Sign Up" />
+      <AuthCard
+        title="Create your account"
+        subtitle="It’s free. Bedtime stories in the voices your family loves."
+        footer={
+          <>
+            Already have an account? <TextLink to={paths.login}>Sign in</TextLink>
+          </>
+        }
+      >
+        <SignupForm />
+      </AuthCard>
+    </>
+  );
+}

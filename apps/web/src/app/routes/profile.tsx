@@ -1,0 +1,47 @@
+import { PROFILE_TEXTS } from '@fst/shared/messages';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
+
+export function ProfileRoute() {
+  const profile = useProfile();
+  return (
+    <div className="mx-auto max-w-2xl px-6 py-10 mobile:px-4 mobile:py-6">
+      <PageTitle title="Manage Profile" />
+      <h1 className="mb-6 text-3xl font-bold mobile:text-2xl">Manage Profile</h1>
+      <div className="flex flex-col gap-6">
+        <Card>
+          <section aria-labelledby="profile-heading">
+            <h2 id="profile-heading" className="mb-5 text-2xl font-bold">
+              Profile
+            </h2>
+            {profile.isPending ? <LoadingScreen label="Loading your profile…" /> : null}
+            {profile.isError ? (
+              <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+                <span>{PROFILE_TEXTS.loadFailed}</span>
+                <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
+                  Retry
+                </Button>
+              </Alert>
+            ) : null}
+            {profile.isSuccess ? <ProfileForm profile={profile.data} /> : null}
+          </section>
+        </Card>
+        <Card>
+          <section aria-labelledby="password-heading">
+            <h2 id="password-heading" className="mb-2 text-2xl font-bold">
+              Change Password
+            </h2>
+            <p className="mb-5 text-base text-ink-soft">{PROFILE_TEXTS.passwordNote}</p>
+            <ChangePasswordForm />
+          </section>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileBody } from '@fst/shared/auth/auth.schema';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionQueryKey } from './get-me.ts';
+import { profileQueryKey, type Profile } from './get-profile.ts';
+
+export function updateProfile(body: ProfileBody): Promise<Profile> {
+  return apiRequest<Profile>('/api/me', { method: 'PUT', body });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      // The header greeting shows the first name.
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { loginBody } from '@fst/shared/auth/auth.schema';
+import { dashboardPath } from '@fst/shared/auth/auth.rules';
+import { SCREEN_ERRORS } from '@fst/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useLogin } from '../api/login.ts';
+import { TextLink } from './auth-card.tsx';
+
+type LoginValues = z.input<typeof loginBody>;
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues, unknown, z.output<typeof loginBody>>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, {
+      // Spec section 2: a grandparent lands on their dashboard, anyone else on the parent's.
+      onSuccess: (session) => navigate(dashboardPath(session.user.role), { replace: true }),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {login.isError ? <Alert tone="error">{errorText(login.error, SCREEN_ERRORS.login)}</Alert> : null}
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CheckboxField label="Remember me" {...register('remember')} />
+        <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>
+      </div>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

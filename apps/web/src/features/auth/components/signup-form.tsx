@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES, TIMINGS, type Role } from '@fst/shared/constants';
+import {
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  newPasswordSchema,
+  type AuthResponse,
+} from '@fst/shared/auth/auth.schema';
+import { dashboardPath } from '@fst/shared/auth/auth.rules';
+import { SCREEN_ERRORS, SIGNUP_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError, TextField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { sessionQueryKey } from '../api/get-me.ts';
+import { useSignup } from '../api/signup.ts';
+import { readChosenRole } from '../chosen-role.ts';
+
+const signupFormSchema = z
+  .object({
+    role: z.enum(ROLES, { error: VALIDATION.roleRequired }),
+    first_name: firstNameSchema,
+    last_name: lastNameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirm_password: z.string(),
+  })
+  .refine((values) => values.password === values.confirm_password, {
+    path: ['confirm_password'],
+    message: VALIDATION.passwordsDoNotMatch,
+    // Also report a mismatch while other fields still have errors.
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirm_password?: unknown };
+      return typeof v.password === 'string' && typeof v.confirm_password === 'string';
+    },
+  });
+
+type SignupValues = z.input<typeof signupFormSchema>;
+
+const ROLE_CHOICES: { role: Role; label: string; description: string }[] = [
+  { role: 'grandparent', label: 'Grandparent', description: 'I read and record stories for the grandkids.' },
+  { role: 'parent', label: 'Parent', description: 'I set up our family and play the stories at bedtime.' },
+];
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signup = useSignup();
+  const [created, setCreated] = useState<AuthResponse | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignupValues, unknown, z.output<typeof signupFormSchema>>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      role: readChosenRole(),
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+    },
+  });
+
+  // The session is stored only when leaving, so the guest-only guard does not redirect too early.
+  useEffect(() => {
+    if (!created) return;
+    const delay = created.user.role === 'parent' ? TIMINGS.postSignupRedirect : 0;
+    const timer = window.setTimeout(() => {
+      queryClient.setQueryData(sessionQueryKey, created);
+      navigate(dashboardPath(created.user.role), { replace: true });
+    }, delay);
+    return () => window.clearTimeout(timer);
+  }, [created, navigate, queryClient]);
+
+  const onSubmit = handleSubmit(({ confirm_password: _confirm, ...body }) => {
+    signup.mutate(body, {
+      onSuccess: (session) => {
+        notify.success(SIGNUP_TEXTS.success);
+        setCreated(session);
+      },
+      onError: (error) => notify.error(errorText(error, SCREEN_ERRORS.signup)),
+    });
+  });
+
+  const roleErrorId = 'signup-role-error';
+  const busy = signup.isPending || created !== null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {signup.isError ? <Alert tone="error">{errorText(signup.error, SCREEN_ERRORS.signup)}</Alert> : null}
+      {created ? <Alert tone="success">{SIGNUP_TEXTS.success}</Alert> : null}
+
+      <fieldset>
+        <legend className="mb-2 text-base font-semibold">I am a…</legend>
+        <div className="grid grid-cols-2 gap-3 mobile:grid-cols-1">
+          {ROLE_CHOICES.map(({ role, label, description }) => (
+            <label
+              key={role}
+              className="flex cursor-pointer gap-3 rounded-2xl border-2 border-line-strong bg-paper p-4 transition-colors hover:border-brand/60 has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus"
+            >
+              <input
+                type="radio"
+                value={role}
+                className="mt-1 size-5 shrink-0 accent-brand focus-visible:outline-none"
+                // The name is the role alone; the sentence below describes it.
+                aria-labelledby={`signup-role-${role}-label`}
+                aria-describedby={`signup-role-${role}-description${errors.role ? ` ${roleErrorId}` : ''}`}
+                aria-invalid={errors.role ? true : undefined}
+                {...register('role')}
+              />
+              <span>
+                <span id={`signup-role-${role}-label`} className="block font-semibold">
+                  {label}
+                </span>
+                <span id={`signup-role-${role}-description`} className="block text-base text-ink-soft">
+                  {description}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={roleErrorId} message={errors.role?.message} />
+      </fieldset>
+
+      <div className="grid grid-cols-2 gap-4 mobile:grid-cols-1">
+        <TextField label="First Name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+        <TextField label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        {...register('confirm_password')}
+      />
+      <Button type="submit" size="lg" disabled={busy}>
+        {signup.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

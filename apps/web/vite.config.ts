@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API server (decisions.md "Runtime and configuration"); API_PROXY_TARGET points elsewhere if needed.
+const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:8443', changeOrigin: false } };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'static/assets',
+    rolldownOptions: {
+      output: {
+        // The server serves lazy chunks from /static/js/ (decisions.md "PDF rendering").
+        entryFileNames: 'static/js/[name]-[hash].js',
+        chunkFileNames: 'static/js/[name]-[hash].js',
+        assetFileNames: 'static/assets/[name]-[hash][extname]',
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
