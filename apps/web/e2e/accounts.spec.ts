@@ -1,0 +1,234 @@
+import { PROFILE_TEXTS, REPORT_TEXTS, RESET_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signIn, test } from './fixtures.ts';
+
+test.describe('accounts', () => {
+  test('landing page pitches family voices and leads to sign in with the chosen role', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Why Families Love Us' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: "I'm a Grandparent" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: /sign up/i }).first().click();
+    await expect(page).toHaveURL(/\/signup$/);
+    // The landing choice preselects the role on sign-up.
+    await expect(page.getByRole('radio', { name: 'Grandparent', exact: true })).toBeChecked();
+  });
+
+  test('a parent signs up, checks every validation text, and lands on the parent dashboard', async ({ page }) => {
+    const account = newAccount('parent');
+    await page.goto('/signup');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText(VALIDATION.roleRequired)).toBeVisible();
+    await page.getByRole('radio', { name: 'Parent', exact: true }).check();
+    await page.getByLabel('First Name').fill(account.first_name);
+    await page.getByLabel('Last Name').fill(account.last_name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('1234');
+    await page.getByLabel('Confirm Password').fill('12345');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText(VALIDATION.passwordTooShort).first()).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm Password').fill(`${account.password}x`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText(VALIDATION.passwordsDoNotMatch)).toBeVisible();
+    await page.getByLabel('Confirm Password').fill(account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/parent-dashboard$/, { timeout: 5000 });
+    await expect(page.getByText('Welcome to Story Time!')).toBeVisible();
+    await expect(page.getByText(`${account.first_name}`).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a grandparent signs up and reaches the grandparent dashboard; parents are sent away from it', async ({ page }) => {
+    const account = newAccount('grandparent');
+    await page.goto('/signup');
+    await page.getByRole('radio', { name: 'Grandparent', exact: true }).check();
+    await page.getByLabel('First Name').fill(account.first_name);
+    await page.getByLabel('Last Name').fill(account.last_name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm Password').fill(account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The Join Your Family modal comes first (families issue); skipping it goes to the dashboard.
+    const skip = page.getByRole('button', { name: 'Skip for Now' });
+    if (await skip.isVisible({ timeout: 3000 }).catch(() => false)) await skip.click();
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+    await page.goto('/parent-dashboard');
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+  });
+
+  test('signing up with a taken e-mail shows the server message', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('parent'));
+    await page.context().clearCookies();
+    await page.goto('/signup');
+    await page.getByRole('radio', { name: 'Parent', exact: true }).check();
+    await page.getByLabel('First Name').fill('Other');
+    await page.getByLabel('Last Name').fill('Person');
+    await page.getByLabel('Email').fill(account.email.toUpperCase());
+    await page.getByLabel('Password', { exact: true }).fill('another1');
+    await page.getByLabel('Confirm Password').fill('another1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('unauthenticated visitors go to /login; login with remember me survives a browser restart; logout ends it', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const account = await createAccount(page.request, newAccount('parent'));
+    await context.clearCookies();
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+
+    // A remembered session is a persistent cookie: a new browser with the saved state is still signed in.
+    const state = await context.storageState();
+    const cookie = state.cookies.find((c) => c.name === 'fst_session')!;
+    expect(cookie.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
+    await context.close();
+    const again = await browser.newContext({ storageState: state });
+    const page2 = await again.newPage();
+    await page2.goto('/profile');
+    await expect(page2.getByLabel('First Name')).toHaveValue(account.first_name);
+
+    await page2.getByRole('button', { name: 'Settings' }).click();
+    await page2.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page2).toHaveURL(/\/login$/);
+    await page2.goto('/parent-dashboard');
+    await expect(page2).toHaveURL(/\/login$/);
+    // The old cookie no longer works on the server either.
+    const me = await again.request.get('/api/auth/me', { headers: { cookie: `fst_session=${cookie.value}` } });
+    expect(me.status()).toBe(401);
+    await again.close();
+  });
+
+  test('forgot password: reset from the outbox e-mail, then sign in with the new password', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('grandparent'));
+    await page.goto('/login');
+    await page.getByRole('link', { name: /forgot/i }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('If an account exists for that email, a reset link has been sent.')).toBeVisible();
+
+    const mail = await latestMailTo(account.email);
+    const link = mail.match(/https?:\/\/[^\s]+\/reset-password\/[\w-]+/)![0];
+    await page.goto(new URL(link).pathname);
+    await expectAccessible(page);
+    await page.getByLabel('New Password', { exact: true }).fill('1234');
+    await page.getByLabel('Confirm New Password').fill('1234');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(VALIDATION.resetPasswordTooShort)).toBeVisible();
+    await page.getByLabel('New Password', { exact: true }).fill('newbedtime');
+    await page.getByLabel('Confirm New Password').fill('newbedtime2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(VALIDATION.resetPasswordsDoNotMatch)).toBeVisible();
+    await page.getByLabel('Confirm New Password').fill('newbedtime');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(RESET_TEXTS.redirecting)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+
+    await signIn(page, { email: account.email, password: account.password });
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await signIn(page, { email: account.email, password: 'newbedtime' });
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+  });
+
+  test('profile: edit names and e-mail, see field errors, change the password', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('parent'));
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Manage Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByLabel('First Name')).toHaveValue(account.first_name);
+    await expectAccessible(page);
+
+    await page.getByLabel('First Name').fill('');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(VALIDATION.firstNameRequired)).toBeVisible();
+    await expect(page.getByText(VALIDATION.invalidEmail)).toBeVisible();
+    await expect(page.getByText(VALIDATION.fixProfileErrors)).toBeVisible();
+
+    const newEmail = `renamed-${account.email}`;
+    await page.getByLabel('First Name').fill('Marjorie');
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(PROFILE_TEXTS.saved)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(/Marjorie/)).toBeVisible();
+
+    await page.getByLabel('Current Password').fill('wrong-one');
+    await page.getByLabel('New Password', { exact: true }).fill('fresh-pass');
+    await page.getByLabel('Confirm New Password').fill('fresh-pass');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    await page.getByLabel('Current Password').fill(account.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText(PROFILE_TEXTS.passwordUpdated).first()).toBeVisible();
+    await expect(page.getByLabel('Current Password')).toHaveValue('');
+
+    const mail = await latestMailTo(newEmail);
+    expect(mail).toContain('password was changed');
+    await page.context().clearCookies();
+    await signIn(page, { email: newEmail, password: 'fresh-pass' });
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+  });
+
+  test('report an issue from any page, anonymous or signed in; admins read it at /admin/issues', async ({ page, request }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+    const dialog = page.getByRole('dialog', { name: REPORT_TEXTS.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Current Page')).toHaveValue('/login');
+    await expect(dialog.getByText(REPORT_TEXTS.emailNote)).toBeVisible();
+    const submit = dialog.getByRole('button', { name: 'Submit Report' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Description').fill('   ');
+    await expect(submit).toBeDisabled();
+    await expectAccessible(page);
+    const unique = `The sign in button wobbles ${Date.now()}`;
+    await dialog.getByLabel('Issue Type').selectOption('improvement');
+    await dialog.getByLabel('Description').fill(unique);
+    await submit.click();
+    await expect(dialog.getByText(REPORT_TEXTS.success)).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 6000 });
+
+    // Closing resets the form.
+    await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+    await page.getByRole('dialog').getByLabel('Description').fill('draft');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+    await expect(page.getByRole('dialog').getByLabel('Description')).toHaveValue('');
+    await page.keyboard.press('Escape');
+
+    const admin = await request.post('/api/auth/signup', {
+      data: { first_name: 'Site', last_name: 'Admin', email: 'admin@e2e.test', password: 'admin-pass', role: 'parent' },
+    });
+    expect([201, 409]).toContain(admin.status());
+    await signIn(page, { email: 'admin@e2e.test', password: 'admin-pass' });
+    await expect(page).toHaveURL(/dashboard$/);
+    await page.goto('/admin/issues');
+    await expect(page.getByText(unique)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('non-admins are sent away from admin pages', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('grandparent'));
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+    await page.goto('/admin/issues');
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+  });
+});
