@@ -22,6 +22,9 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // pdf.js is big and only pages that show a PDF need it: its own chunk, loaded on demand.
+            // (Only its code: the worker's `?url` string stays with the importer.)
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/].*\.m?js$/, priority: 40 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config.ts';
+import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from '../playwright.config.ts';
 
 export type Account = { first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' };
 
@@ -50,6 +50,29 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The site admin of the e2e server (ADMIN_EMAILS); every spec uses the same password. */
+export const e2eAdmin: Account = {
+  first_name: 'Site',
+  last_name: 'Admin',
+  email: E2E_ADMIN_EMAIL,
+  password: 'admin-pass',
+  role: 'parent',
+};
+
+/**
+ * Signs `request` in as the site admin, creating the account the first time. Pass `page.request` to sign
+ * the page in as well (it shares the page's cookies). Logins are rate-limited per address: call it once
+ * per test at most.
+ */
+export async function signInAdmin(request: APIRequestContext): Promise<Account> {
+  const signup = await request.post('/api/auth/signup', { data: e2eAdmin });
+  if (signup.status() === 201) return e2eAdmin;
+  expect(signup.status(), await signup.text()).toBe(409);
+  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return e2eAdmin;
 }
 
 export const test = base;

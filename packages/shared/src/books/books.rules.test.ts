@@ -4,6 +4,7 @@ import {
   BOOK_DESCRIPTION_MAX_LENGTH,
   BOOK_TITLE_MAX_LENGTH,
   checkBookUpload,
+  descriptionPreview,
   hasExtension,
   pageButtons,
   pageOffset,
@@ -123,6 +124,25 @@ describe('pageButtons', () => {
         expect(buttons.length).toBeLessThanOrEqual(7);
       }
     }
+  });
+});
+
+describe('descriptionPreview', () => {
+  it('keeps descriptions of up to 80 characters whole', () => {
+    expect(descriptionPreview('A short tale.')).toBe('A short tale.');
+    expect(descriptionPreview('x'.repeat(80))).toBe('x'.repeat(80));
+  });
+
+  it('cuts longer ones to 80 characters and adds an ellipsis', () => {
+    expect(descriptionPreview('y'.repeat(81))).toBe(`${'y'.repeat(80)}…`);
+    const cut = descriptionPreview(`${'word '.repeat(30)}end`);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(81);
+  });
+
+  it('folds whitespace and honours another limit', () => {
+    expect(descriptionPreview('  one\n\n two  ')).toBe('one two');
+    expect(descriptionPreview('abcdef', 3)).toBe('abc…');
   });
 });
 

@@ -1,3 +1,4 @@
+import { PICKER_DESCRIPTION_PREVIEW } from '../constants.ts';
 import { BOOK_SERVER_MESSAGES, VALIDATION } from '../messages.ts';
 
 export const BOOK_TITLE_MAX_LENGTH = 200;
@@ -58,6 +59,16 @@ export function pageButtons(current: number, totalPages: number): PageButton[] {
     buttons.push(p);
   }
   return buttons;
+}
+
+/**
+ * A book description cut for the book picker (spec section 9): at most `max` characters of text, then an
+ * ellipsis; whitespace runs fold to one space. Shorter descriptions stay whole.
+ */
+export function descriptionPreview(description: string, max: number = PICKER_DESCRIPTION_PREVIEW): string {
+  const text = description.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  return `${text.slice(0, max).trimEnd()}…`;
 }
 
 /** Whether a file name has the given extension (case-insensitive, e.g. `.pdf`). */

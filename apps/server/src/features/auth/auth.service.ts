@@ -115,12 +115,19 @@ export function createAuthService(deps: Deps) {
     },
 
     async login(body: z.output<typeof loginBody>, client: string, previousToken: string | undefined) {
-      await limiter.hit(`login:client:${client}`, deps.limits.loginPerClient);
-      await limiter.hit(`login:address:${body.email.toLowerCase()}`, deps.limits.loginPerAddress);
+      // Failed attempts count, per client and per address; a blocked window refuses even the right password.
+      const clientKey = `login:client:${client}`;
+      const addressKey = `login:address:${body.email.toLowerCase()}`;
+      await limiter.check(clientKey, deps.limits.loginPerClient);
+      await limiter.check(addressKey, deps.limits.loginPerAddress);
       const row = await users.findUserByEmail(body.email);
       // Verify against a dummy hash when the address is unknown, so timing does not reveal accounts.
       const ok = await hasher.verify(body.password, row?.passwordHash ?? (await dummyHash()));
-      if (!row || !ok) throw new AppError('unauthenticated', SERVER_MESSAGES.invalidCredentials);
+      if (!row || !ok) {
+        await limiter.hit(clientKey, deps.limits.loginPerClient);
+        await limiter.hit(addressKey, deps.limits.loginPerAddress);
+        throw new AppError('unauthenticated', SERVER_MESSAGES.invalidCredentials);
+      }
       // A new id at every login (no session fixation).
       if (previousToken) await users.deleteSession(hashToken(previousToken));
       return { ...(await authResponse(row)), session: await startSession(row.id, body.remember) };

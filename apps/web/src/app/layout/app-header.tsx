@@ -76,6 +76,13 @@ export function AppHeader() {
                 </DropdownMenu.Item>
                 {user.is_admin ? (
                   <DropdownMenu.Item asChild className={itemClasses}>
+                    <Link to={paths.adminBooks}>
+                      <BookIcon /> Manage books
+                    </Link>
+                  </DropdownMenu.Item>
+                ) : null}
+                {user.is_admin ? (
+                  <DropdownMenu.Item asChild className={itemClasses}>
                     <Link to={paths.adminIssues}>
                       <FlagIcon /> Issue reports
                     </Link>

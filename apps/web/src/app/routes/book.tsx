@@ -1,10 +1,19 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { BookDetails } from '../../features/books/components/book-details.tsx';
 
+/** `/book/:bookId?childId=…&premium=true`: the book page with its viewer sections. */
 export default function BookRoute() {
+  const { bookId = '' } = useParams();
+  const [params] = useSearchParams();
+  const user = useCurrentUser();
   return (
-    <ComingSoonPage
-      title="Book"
-      description="Here you will preview a book, start a recording and see your family's readings of it."
+    <BookDetails
+      key={bookId}
+      bookId={bookId}
+      childId={params.get('childId')}
+      premium={params.get('premium') === 'true'}
+      canRecord={user.role === 'grandparent'}
     />
   );
 }
