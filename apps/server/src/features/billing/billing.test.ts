@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNLIMITED_SHARE_TOKENS } from '@fst/shared/constants';
+import { BILLING_MESSAGES, VALIDATION } from '@fst/shared/messages';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { tokenLedger } from './billing.table.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type Who = { cookie: string };
+const call = (method: 'GET' | 'POST', url: string, who: Who | undefined, payload?: object) =>
+  ctx.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+/** Signs in again: moving the clock by weeks ends browser sessions, as it should. */
+const signInAgain = async (who: { email: string; password: string; cookie: string }) => {
+  const res = await call('POST', '/api/auth/login', undefined, { email: who.email, password: who.password });
+  who.cookie = ctx.cookieOf(res)!;
+};
+const status = async (who: Who) => (await call('GET', '/api/user/premium-status', who)).json();
+
+/** Upgrades through the local provider's checkout, as the checkout page does. */
+async function subscribe(who: Who, plan: 'premium' | 'gold') {
+  const { url } = (await call('POST', '/api/stripe/create-checkout-session', who, { plan_type: plan })).json();
+  const sessionId = url.split('/').pop();
+  const done = await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, who);
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json();
+}
+
+/** Buys a token package with a card, as the Purchase Tokens modal does. */
+async function buy(who: Who, kind: 'story' | 'share', pkg: string, card = '4242 4242 4242 4242') {
+  const { client_secret } = (await call('POST', `/api/stripe/purchase-${kind}-tokens`, who, { package: pkg })).json();
+  return { client_secret, res: await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, who, { card_number: card }) };
+}
+
+describe('status and plans', () => {
+  it('defaults to the free plan with empty balances', async () => {
+    const parent = await ctx.newUser();
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    expect(await status(parent)).toMatchObject({
+      has_premium: false,
+      plan_type: 'free',
+      user_role: 'parent',
+      story_tokens_remaining: 0,
+      share_tokens_remaining: 0,
+      ai_generations_used: 0,
+      ai_generations_limit: 0,
+      provider: 'local',
+    });
+    expect((await status(gran)).user_role).toBe('child');
+    for (const url of ['/api/stripe/subscription-status', '/api/voice/subscription/status']) {
+      expect((await call('GET', url, parent)).json().plan_type).toBe('free');
+      expect((await call('GET', url, undefined)).statusCode).toBe(401);
+    }
+  });
+
+  it('upgrades a parent to premium with the monthly allowance, and the family and its kids become premium', async () => {
+    const family = await ctx.newFamily();
+    await ctx.newKid(family);
+    const checkout = await call('POST', '/api/stripe/create-checkout-session', family.admin, { plan_type: 'premium' });
+    expect(checkout.json().url).toMatch(/^\/billing\/checkout\/[0-9a-f-]{36}$/);
+    const sessionId = checkout.json().url.split('/').pop();
+    expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, family.admin)).json()).toMatchObject({ plan_type: 'premium', amount_cents: 1500, status: 'open' });
+    // Another account cannot see or complete it.
+    const stranger = await ctx.newUser();
+    expect((await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, stranger)).statusCode).toBe(404);
+
+    const after = (await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, family.admin)).json();
+    expect(after).toMatchObject({ has_premium: true, plan_type: 'premium', status: 'active', story_tokens_remaining: 5, ai_generations_limit: 5 });
+    // Completing again is harmless: no second allowance.
+    await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, family.admin);
+    expect((await status(family.admin)).story_tokens_remaining).toBe(5);
+    const detail = (await call('GET', `/api/family/${family.id}`, family.admin)).json().family;
+    expect(detail.subscription_tier).toBe('premium');
+    expect(detail.kids[0].familySubscriptionTier).toBe('premium');
+  });
+
+  it('refuses free or unknown plans at checkout and the portal without a paid plan', async () => {
+    const parent = await ctx.newUser();
+    for (const plan_type of ['free', 'platinum', undefined]) {
+      expect((await call('POST', '/api/stripe/create-checkout-session', parent, { plan_type })).statusCode).toBe(400);
+    }
+    const portal = await call('POST', '/api/stripe/create-portal-session', parent);
+    expect(portal.statusCode).toBe(400);
+    expect(portal.json().error).toBe(BILLING_MESSAGES.noSubscription);
+  });
+
+  it('cancels through the portal keeping access to the period end, then drops to free and grants monthly on renewal', async () => {
+    const parent = await ctx.newUser();
+    await subscribe(parent, 'gold');
+    expect((await status(parent)).story_tokens_remaining).toBe(15);
+    expect((await call('POST', '/api/stripe/create-portal-session', parent)).json().url).toBe('/billing/portal');
+
+    // A month later the period renews with a new allowance (tokens roll over).
+    ctx.clock.advance(32 * 24 * 3600 * 1000);
+    await signInAgain(parent);
+    expect(await status(parent)).toMatchObject({ plan_type: 'gold', story_tokens_remaining: 30 });
+    const cancelled = (await call('POST', '/api/billing/local/portal', parent, { action: 'cancel' })).json();
+    expect(cancelled).toMatchObject({ plan_type: 'gold', cancel_at_period_end: true });
+    ctx.clock.advance(32 * 24 * 3600 * 1000);
+    await signInAgain(parent);
+    // Access ends with the period; bought and granted tokens stay.
+    expect(await status(parent)).toMatchObject({ plan_type: 'free', has_premium: false, story_tokens_remaining: 30 });
+  });
+
+  it('gives a gold grandparent unlimited share tokens and a premium one 10 a month', async () => {
+    const gold = await ctx.newUser({ role: 'grandparent' });
+    await subscribe(gold, 'gold');
+    expect(await status(gold)).toMatchObject({ share_tokens_remaining: UNLIMITED_SHARE_TOKENS, story_tokens_remaining: 5 });
+    const premium = await ctx.newUser({ role: 'grandparent' });
+    await subscribe(premium, 'premium');
+    expect(await status(premium)).toMatchObject({ share_tokens_remaining: 10, story_tokens_remaining: 0 });
+  });
+});
+
+describe('token purchases', () => {
+  it('credits a paid package once, however often it is confirmed', async () => {
+    const parent = await ctx.newUser();
+    const { client_secret, res } = await buy(parent, 'story', '12_tokens');
+    expect(res.json()).toEqual({ status: 'succeeded', tokens: 12, kind: 'story' });
+    const replay = await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, parent, { card_number: '4242424242424242' });
+    expect(replay.statusCode).toBe(200);
+    expect((await status(parent)).story_tokens_remaining).toBe(12);
+    const entries = (await ctx.db.select().from(tokenLedger)).filter((e) => e.ref.includes(res.json().payment_id ?? '') && e.reason === 'purchase');
+    expect(entries.length).toBeLessThanOrEqual(1);
+  });
+
+  it('declines the declining test card with a clear message and credits nothing', async () => {
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    const { client_secret, res } = await buy(gran, 'share', '4_tokens', '4000 0000 0000 0002');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(BILLING_MESSAGES.cardDeclined);
+    expect((await status(gran)).share_tokens_remaining).toBe(0);
+    // A failed payment cannot be retried into success.
+    const again = await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, gran, { card_number: '4242424242424242' });
+    expect(again.statusCode).toBe(400);
+    expect((await status(gran)).share_tokens_remaining).toBe(0);
+  });
+
+  it('refuses unknown packages, the wrong kind of package, and other people’s payments', async () => {
+    const parent = await ctx.newUser();
+    expect((await call('POST', '/api/stripe/purchase-story-tokens', parent, { package: '99_tokens' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/stripe/purchase-story-tokens', parent, { package: '4_tokens' })).statusCode).toBe(400);
+    const { client_secret } = (await call('POST', '/api/stripe/purchase-share-tokens', parent, { package: '10_tokens' })).json();
+    const thief = await ctx.newUser();
+    expect((await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, thief, { card_number: '4242424242424242' })).statusCode).toBe(404);
+    expect((await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, parent, { card_number: 'abc' })).statusCode).toBe(400);
+    expect((await status(thief)).share_tokens_remaining).toBe(0);
+  });
+});
+
+describe('unlocking premium books', () => {
+  it('spends story tokens for parents once, with the spec message when short', async () => {
+    const book = await ctx.newBook({ title: 'Premium Tale', is_premium: 'true', token_cost: '3' });
+    const parent = await ctx.newUser();
+    const short = await call('POST', `/api/premium-books/${book.id}/unlock`, parent);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toBe(VALIDATION.notEnoughTokens(3, 0));
+    await buy(parent, 'story', '5_tokens');
+    const ok = await call('POST', `/api/premium-books/${book.id}/unlock`, parent);
+    expect(ok.json()).toMatchObject({ book_id: book.id, is_unlocked: true, tokens_spent: 3, story_tokens_remaining: 2 });
+    const again = await call('POST', `/api/premium-books/${book.id}/unlock`, parent);
+    expect(again.json()).toMatchObject({ tokens_spent: 0, story_tokens_remaining: 2 });
+    const listed = (await call('GET', '/api/premium-books?per_page=100', parent)).json().books.find((b: { id: string }) => b.id === book.id);
+    expect(listed.is_unlocked).toBe(true);
+    // Unlocks belong to the account that paid.
+    const other = await ctx.newUser();
+    const theirs = (await call('GET', '/api/premium-books?per_page=100', other)).json().books.find((b: { id: string }) => b.id === book.id);
+    expect(theirs.is_unlocked).toBe(false);
+  });
+
+  it('unlocks everything on gold for free, and grandparents spend share tokens', async () => {
+    const book = await ctx.newBook({ title: 'Golden Tale', is_premium: 'true', token_cost: '2' });
+    const gold = await ctx.newUser();
+    await subscribe(gold, 'gold');
+    expect((await call('POST', `/api/premium-books/${book.id}/unlock`, gold)).json()).toMatchObject({ tokens_spent: 0, story_tokens_remaining: 15 });
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    await buy(gran, 'share', '4_tokens');
+    expect((await call('POST', `/api/premium-books/${book.id}/unlock`, gran)).json()).toMatchObject({ tokens_spent: 2, share_tokens_remaining: 2 });
+  });
+
+  it('refuses regular books and unknown ids', async () => {
+    const regular = await ctx.newBook({ title: 'Free Tale' });
+    const parent = await ctx.newUser();
+    expect((await call('POST', `/api/premium-books/${regular.id}/unlock`, parent)).statusCode).toBe(400);
+    expect((await call('POST', '/api/premium-books/00000000-0000-4000-8000-000000000000/unlock', parent)).statusCode).toBe(404);
+    expect((await call('POST', '/api/premium-books/nope/unlock', parent)).statusCode).toBe(400);
+  });
+
+  it('lets 20 concurrent unlocks against a balance of 5 succeed exactly 5 times', async () => {
+    const parent = await ctx.newUser();
+    await buy(parent, 'story', '5_tokens');
+    const bookIds: string[] = [];
+    for (let i = 0; i < 20; i++) bookIds.push((await ctx.newBook({ title: `Race ${i}`, is_premium: 'true', token_cost: '1' })).id);
+    const results = await Promise.all(bookIds.map((id) => call('POST', `/api/premium-books/${id}/unlock`, parent)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(15);
+    expect((await status(parent)).story_tokens_remaining).toBe(0);
+  });
+});
+
+describe('families: member status, trial and gifts', () => {
+  it('shows member status only to people sharing a family', async () => {
+    const family = await ctx.newFamily();
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(gran, family);
+    await subscribe(family.admin, 'premium');
+    const adminId = (await call('GET', '/api/auth/me', family.admin)).json().user.id;
+    expect((await call('GET', `/api/stripe/user/${adminId}/status`, gran)).json()).toEqual({ subscription: { status: 'active', tier: 'premium' } });
+    const outsider = await ctx.newUser();
+    expect((await call('GET', `/api/stripe/user/${adminId}/status`, outsider)).statusCode).toBe(404);
+  });
+
+  it('starts a 14-day premium trial once per family, by its admin', async () => {
+    const family = await ctx.newFamily();
+    const parent = await ctx.newUser();
+    await ctx.join(parent, family);
+    expect((await call('POST', '/api/voice/subscription/create-trial', parent, { family_id: family.id })).statusCode).toBe(403);
+    expect((await call('POST', '/api/voice/subscription/create-trial', await ctx.newUser(), { family_id: family.id })).statusCode).toBe(404);
+    const trial = await call('POST', '/api/voice/subscription/create-trial', family.admin, { family_id: family.id });
+    expect(trial.json()).toMatchObject({ family_id: family.id, tier: 'premium', trial_available: false, ai_generations_limit: 5 });
+    const twice = await call('POST', '/api/voice/subscription/create-trial', family.admin, { family_id: family.id });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe(BILLING_MESSAGES.trialUsed);
+    ctx.clock.advance(15 * 24 * 3600 * 1000);
+    await signInAgain(parent);
+    expect((await call('GET', `/api/voice/subscription/family/${family.id}`, parent)).json()).toMatchObject({ tier: 'free', trial_ends_at: null });
+  });
+
+  it('lets a gold reader gift story tokens to the admin of a family they read for', async () => {
+    const family = await ctx.newFamily();
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(gran, family);
+    const gift = (amount: number, familyId = family.id) => call('POST', '/api/stripe/gift-story-tokens', gran, { family_id: familyId, amount });
+    expect((await gift(2)).statusCode).toBe(403);
+    await subscribe(gran, 'gold');
+    const ok = await gift(2);
+    expect(ok.json()).toEqual({ story_tokens_remaining: 3, gifted: 2 });
+    expect((await status(family.admin)).story_tokens_remaining).toBe(2);
+    expect((await gift(4)).json().error).toBe(VALIDATION.notEnoughTokens(4, 3));
+    const other = await ctx.newFamily();
+    expect((await gift(1, other.id)).statusCode).toBe(404);
+  });
+});

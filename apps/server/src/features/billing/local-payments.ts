@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { PLAN_PRICES_USD, TOKEN_PACKAGES, type PlanType, type TokenPackageId } from '@fst/shared/constants';
+import { BILLING_MESSAGES } from '@fst/shared/messages';
+import { normalizeCardNumber, TEST_CARDS } from '@fst/shared/billing/billing.schema';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import type { BillingRepository } from './billing.repository.ts';
+import { addMonth, type BillingService } from './billing.service.ts';
+
+/** The payment provider port: what the plan and token screens ask of Stripe or of the local test mode. */
+export type PaymentsProvider = {
+  createCheckout(session: SessionUser, plan: Exclude<PlanType, 'free'>): Promise<{ url: string }>;
+  createPortal(session: SessionUser): Promise<{ url: string }>;
+  createTokenPayment(session: SessionUser, packageId: TokenPackageId): Promise<{ client_secret: string; payment_id: string; tokens: number; amount_cents: number }>;
+};
+
+/**
+ * The local provider behaves like a payment provider in test mode, inside the app: checkout and the
+ * portal are app pages; token payments are confirmed with a test card. Outcomes go through the same
+ * `applyEvent` a real provider's webhook feeds.
+ */
+export function createLocalPayments(deps: { billing: BillingRepository; service: BillingService; clock: Clock }) {
+  const { billing, service, clock } = deps;
+
+  async function ownPayment(session: SessionUser, by: { id: string } | { clientSecret: string }) {
+    const payment = await billing.payment(by);
+    // Someone else's payment is indistinguishable from a missing one.
+    if (!payment || payment.userId !== session.user.id) throw notFound(BILLING_MESSAGES.paymentNotFound);
+    return payment;
+  }
+
+  const provider: PaymentsProvider = {
+    async createCheckout(session, plan) {
+      const payment = await billing.insertPayment({ userId: session.user.id, kind: 'checkout', plan });
+      return { url: `/billing/checkout/${payment.id}` };
+    },
+    async createPortal(session) {
+      const sub = await billing.subscription(session.user.id);
+      if (!sub || sub.plan === 'free') throw new AppError('invalid_input', BILLING_MESSAGES.noSubscription);
+      return { url: '/billing/portal' };
+    },
+    async createTokenPayment(session, packageId) {
+      const pkg = TOKEN_PACKAGES[packageId];
+      const payment = await billing.insertPayment({
+        userId: session.user.id,
+        kind: 'tokens',
+        packageId,
+        clientSecret: `pi_local_${randomBytes(8).toString('hex')}_secret_${randomBytes(16).toString('hex')}`,
+      });
+      return { client_secret: payment.clientSecret!, payment_id: payment.id, tokens: pkg.tokens, amount_cents: pkg.priceCents };
+    },
+  };
+
+  return {
+    provider,
+
+    async checkout(session: SessionUser, sessionId: string) {
+      const payment = await ownPayment(session, { id: sessionId });
+      if (payment.kind !== 'checkout' || !payment.plan) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+      return { id: payment.id, plan_type: payment.plan, amount_cents: PLAN_PRICES_USD[payment.plan] * 100, status: payment.status };
+    },
+
+    async completeCheckout(session: SessionUser, sessionId: string) {
+      const payment = await ownPayment(session, { id: sessionId });
+      if (payment.kind !== 'checkout' || !payment.plan) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+      const now = clock.now();
+      // Completing twice is harmless: the event id is the checkout's own.
+      await billing.settlePayment(payment.id, 'succeeded');
+      await service.applyEvent({
+        id: `local_checkout:${payment.id}`,
+        type: 'subscription.changed',
+        userId: session.user.id,
+        plan: payment.plan,
+        status: 'active',
+        periodStart: now,
+        periodEnd: addMonth(now),
+        cancelAtPeriodEnd: false,
+        occurredAt: now,
+      });
+      return service.status(session);
+    },
+
+    async confirmPayment(session: SessionUser, clientSecret: string, cardNumber: string) {
+      const payment = await ownPayment(session, { clientSecret });
+      if (payment.kind !== 'tokens' || !payment.packageId) throw notFound(BILLING_MESSAGES.paymentNotFound);
+      const card = normalizeCardNumber(cardNumber);
+      if (!/^\d{12,19}$/.test(card)) throw fieldError('card_number', BILLING_MESSAGES.invalidCard);
+      const pkg = TOKEN_PACKAGES[payment.packageId as TokenPackageId];
+      if (payment.status === 'succeeded') return { status: 'succeeded' as const, tokens: pkg.tokens, kind: pkg.kind };
+      if (payment.status === 'failed') throw new AppError('invalid_input', BILLING_MESSAGES.paymentSettled);
+      const now = clock.now();
+      if (card !== TEST_CARDS.success) {
+        await service.applyEvent({ id: `local_payment_failed:${payment.id}`, type: 'tokens.failed', paymentId: payment.id, occurredAt: now });
+        throw fieldError('card_number', BILLING_MESSAGES.cardDeclined);
+      }
+      await service.applyEvent({ id: `local_payment:${payment.id}`, type: 'tokens.paid', paymentId: payment.id, occurredAt: now });
+      return { status: 'succeeded' as const, tokens: pkg.tokens, kind: pkg.kind };
+    },
+
+    /** The test-mode customer portal: cancel at period end, or take the cancellation back. */
+    async portal(session: SessionUser, action: 'cancel' | 'resume') {
+      const sub = await billing.subscription(session.user.id);
+      const now = clock.now();
+      if (!sub || sub.plan === 'free' || sub.currentPeriodEnd <= now) throw new AppError('invalid_input', BILLING_MESSAGES.noSubscription);
+      await service.applyEvent({
+        id: `local_portal:${session.user.id}:${now.toISOString()}:${action}`,
+        type: 'subscription.changed',
+        userId: session.user.id,
+        plan: sub.plan,
+        status: sub.status,
+        periodStart: sub.currentPeriodStart,
+        periodEnd: sub.currentPeriodEnd,
+        cancelAtPeriodEnd: action === 'cancel',
+        occurredAt: now,
+      });
+      return service.status(session);
+    },
+  };
+}
+export type LocalPayments = ReturnType<typeof createLocalPayments>;
