@@ -1,5 +1,5 @@
 // Every user-visible text of spec sections 5 and 8, verbatim (decisions.md fixes the password texts).
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { MONTHLY_ALLOWANCES, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const VALIDATION = {
   passwordsDoNotMatch: 'Passwords do not match!',
@@ -261,3 +261,186 @@ export const MEDIA_MESSAGES = {
   fileNotFound: 'File not found',
   rangeNotSatisfiable: 'The requested range is not available',
 } as const;
+
+// Families: texts of the web app that the spec leaves unnamed.
+export const FAMILY_PAGE_TEXTS = {
+  loading: 'Loading your family…',
+  created: (familyName: string) => `${familyName} is ready. Add your kids and invite the grandparents!`,
+  joined: (familyName: string) => `You joined ${familyName}!`,
+  kidAdded: (firstName: string) => `${firstName} was added`,
+  kidUpdated: (firstName: string) => `${firstName} was updated`,
+  kidRemoved: (firstName: string) => `${firstName} was removed`,
+  copyFailed: 'Could not copy the code. Please select it and copy it by hand.',
+  searching: 'Searching…',
+  requestsLoading: 'Loading join requests…',
+  requestsLoadFailed: 'Failed to load join requests',
+  noJoinRequests: 'No pending join requests',
+  requestApproved: (name: string) => `${name} joined your family`,
+  requestRejected: (name: string) => `The request from ${name} was declined`,
+  readerNoFamily: 'You have not joined a family yet. Ask a parent for their family code, or find their family by name.',
+  kidsLoadFailed: 'Could not load the kids of this family',
+  noKidsInFamily: 'No kids in this family yet',
+} as const;
+
+// Billing: server answers not worded by the spec.
+export const BILLING_MESSAGES = {
+  cardDeclined: 'Your card was declined. Please use another card.',
+  invalidCard: 'Please enter a valid card number',
+  paymentNotFound: 'Payment not found',
+  paymentSettled: 'This payment has already been completed',
+  checkoutNotFound: 'Checkout session not found',
+  localProviderOnly: 'This is only available in test mode',
+  noSubscription: 'You have no paid plan to manage',
+  trialUsed: 'This family has already used its free trial',
+  onlyGoldGifts: 'Only Gold readers can gift story tokens',
+  giftNotReader: 'You can only gift tokens to a family you read for',
+  notPremiumBook: 'This book is not a premium book',
+  shareTokensNote: 'Premium stories shared with other families use share tokens.',
+} as const;
+
+// Recordings, the recorder and resumable uploads: server answers and texts the spec leaves unnamed.
+export const RECORDING_SERVER_MESSAGES = {
+  onlyReaders: 'Only readers (grandparents) can record stories',
+  notReaderOfKidFamily: 'You can only record for kids of families you read for',
+  onlyOwnerDeletes: 'Only the reader who made this recording can delete it',
+  onlyOwnerOrParentAssigns: 'Only the reader who made this recording, or a parent of a family it was made for, can assign it',
+  parentAssignsOwnFamily: 'Parents can assign this recording only to kids of their own family',
+  notReady: 'Only finished recordings can be assigned',
+  stillProcessing: 'This recording is still being processed. Please try again in a moment.',
+  processingFailed: 'This recording could not be processed',
+  alreadyAssigned: 'This recording is already assigned to the selected children',
+  fileRequired: 'Please attach the recording',
+  fileAndUploadId: 'Send either the recording file or an upload_id, not both',
+  notMedia: 'This file is not a video or audio recording',
+  unsupportedType: (types: string) => `Recordings must be one of: ${types}`,
+  tooLarge: (mb: number) => `The recording is too large (at most ${mb} MB)`,
+  bookRequired: 'Please choose a book',
+  typeInvalid: 'Recording type must be video_with_pdf, audio_only or webcam_only',
+  durationInvalid: 'Duration must be a number of seconds',
+  kidIdsInvalid: 'kid_ids must be a JSON list of kid ids',
+  pageTrackInvalid: 'page_track must be a JSON list of { page, at_seconds }',
+  premiumFlagInvalid: 'is_premium must be true or false',
+  uploadIdInvalid: 'upload_id is not a valid upload id',
+  uploadNotFound: 'Upload not found. Please upload the recording again.',
+  uploadNotFinished: 'This upload has not finished yet. Please resume it before saving the recording.',
+  readerNotFound: 'Reader not found',
+  reprocessFailed: 'Processing failed. Please record the story again.',
+  noMediaStreams: 'The recording has no audio or video in it',
+  unreadableMedia: 'The recording could not be read. It may be damaged or cut off.',
+  transcodeFailed: 'The recording could not be converted for playback',
+} as const;
+
+// Recording detail page and recorder: labels the spec leaves unnamed.
+export const RECORDING_PAGE_TEXTS = {
+  statusFinished: 'finished',
+  typeLabels: { video_with_pdf: 'Video with book', webcam_only: 'Webcam only', audio_only: 'Audio only' },
+  readyToRecordTitle: 'Ready to Record?',
+  recordAgain: 'Record Again',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  unsentTitle: 'You have a reading that was not sent',
+  unsentBody: (bookTitle: string, duration: string) => `Your reading of "${bookTitle}" (${duration}) was not uploaded yet.`,
+  unsentUpload: 'Upload it now',
+  unsentDiscard: 'Discard it',
+  deleteConfirm: 'Are you sure you want to delete this recording?',
+  processing: 'Getting your recording ready…',
+} as const;
+
+// Plans, tokens and payments in the web app: texts the spec leaves unnamed (section 6 feature lists,
+// FAQ answers built from sections 6 and 9, the test-mode pages of decisions.md "Payments").
+export const BILLING_TEXTS = {
+  parentPlansTitle: 'Parent Plans',
+  grandparentPlansTitle: 'Grandparent Plans',
+  statusLoadFailed: 'Could not load your subscription details',
+  planNames: { free: 'Free', premium: 'Premium', gold: 'Gold' },
+  cancelAtPeriodEnd: (date: string) => `Your plan is cancelled and ends on ${date}. You keep all its features until then.`,
+  renews: (date: string) => `Renews on ${date}`,
+  upgraded: (plan: string) => `Welcome to ${plan}! Your plan is active.`,
+  checkoutComplete: 'This checkout has already been paid.',
+  checkoutLoadFailed: 'Could not load this checkout',
+  testMode: 'TEST MODE',
+  testCheckoutNote: 'This is a test checkout inside Family Story Time. No real card is charged.',
+  testPortalNote: 'This is the test customer portal inside Family Story Time. No real card is charged.',
+  cancelConfirmTitle: 'Cancel your plan?',
+  cancelConfirmBody: (plan: string, date: string) => `You keep ${plan} until ${date}. After that your account moves to the Free plan; your tokens stay yours.`,
+  cancelled: (date: string) => `Your plan is cancelled. You keep it until ${date}.`,
+  resumed: 'Your plan is back on and renews as usual.',
+  portalFailed: 'Could not update your plan. Please try again.',
+  purchaseTitle: 'Purchase Tokens',
+  testCardNote: 'Test mode: pay with card 4242 4242 4242 4242, any future expiry date and any CVC. Card 4000 0000 0000 0002 is declined.',
+  invalidExpiry: 'Please enter the expiry date as MM/YY',
+  invalidCvc: 'Please enter the 3 or 4 digit CVC',
+  unlocked: (title: string) => `“${title}” is unlocked. Enjoy the story!`,
+  goldUnlocksFree: 'Gold members unlock every premium book for free.',
+} as const;
+
+/** The plan cards' feature lists of spec section 6; anyone other than a parent sees the grandparent set. */
+export const PLAN_FEATURES = {
+  parent: {
+    free: [
+      { text: 'Unlimited manual recordings', included: true },
+      { text: 'Grandparents record videos', included: true },
+      { text: 'Share with family', included: true },
+      { text: 'No AI stories', included: false },
+      { text: 'No premium library', included: false },
+    ],
+    premium: [
+      { text: `${MONTHLY_ALLOWANCES.parent.premium.aiStories} AI stories a month`, included: true },
+      { text: `${MONTHLY_ALLOWANCES.parent.premium.storyTokens} story tokens a month`, included: true },
+      { text: 'Grandparent AI voice clone', included: true },
+      { text: 'Premium library', included: true },
+    ],
+    gold: [
+      { text: `${MONTHLY_ALLOWANCES.parent.gold.aiStories} AI stories a month`, included: true },
+      { text: `${MONTHLY_ALLOWANCES.parent.gold.storyTokens} story tokens a month`, included: true },
+      { text: 'Premium library', included: true },
+      { text: 'Early access', included: true },
+    ],
+  },
+  grandparent: {
+    free: [
+      { text: 'Unlimited manual recordings', included: true },
+      { text: 'No share tokens', included: false },
+      { text: 'No premium library', included: false },
+      { text: 'No sharing to premium parents', included: false },
+    ],
+    premium: [
+      { text: `${MONTHLY_ALLOWANCES.grandparent.premium.shareTokens} share tokens a month`, included: true },
+      { text: 'Share to Premium parents only', included: true },
+      { text: 'Premium library', included: true },
+      { text: 'Record premium stories', included: true },
+    ],
+    gold: [
+      { text: 'Unlimited share tokens', included: true },
+      { text: 'Share to all parents', included: true },
+      { text: `${MONTHLY_ALLOWANCES.grandparent.gold.storyTokens} story tokens a month`, included: true },
+      { text: 'Early access', included: true },
+    ],
+  },
+} as const;
+
+export const BILLING_FAQ = [
+  {
+    question: 'Do my tokens expire?',
+    answer: 'No. Story and share tokens never expire: unused tokens roll over to the next month, and so do tokens you buy.',
+  },
+  {
+    question: 'Do unused AI stories roll over?',
+    answer: 'No. AI story credits reset at the start of each monthly billing period and do not roll over.',
+  },
+  {
+    question: 'Can I cancel at any time?',
+    answer: 'Yes. Cancel whenever you like with Manage Subscription. You keep your plan until the end of the billing period you paid for, then move to the Free plan.',
+  },
+  {
+    question: 'What are story tokens?',
+    answer: 'Story tokens unlock books in the Premium Library; each book shows how many tokens it needs. Gold members unlock every premium book for free.',
+  },
+  {
+    question: 'What are share tokens?',
+    answer: 'Share tokens let grandparents share the premium stories they record with kids of other families. Premium readers get 10 a month; Gold readers have unlimited share tokens.',
+  },
+  {
+    question: 'How much does sharing a premium story cost?',
+    answer: 'Sharing a premium story with a kid of another family costs 1 share token, or 2 for a family on the Free plan (Gold only). Sharing with the family that asked for the story is free.',
+  },
+] as const;

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { families, familyMembers, joinRequests, kids } from './families.table.ts';
@@ -7,8 +8,10 @@ export type FamilyRow = typeof families.$inferSelect;
 export type KidRow = typeof kids.$inferSelect;
 export type FamilyRoleValue = (typeof familyMembers.$inferSelect)['familyRole'];
 
-const memberCount = sql<number>`(SELECT count(*)::int FROM ${familyMembers} m WHERE m.family_id = ${families.id})`;
-const kidsCount = sql<number>`(SELECT count(*)::int FROM ${kids} k WHERE k.family_id = ${families.id})`;
+// Qualified by hand: with one table in FROM, Drizzle renders ${families.id} as a bare "id", which inside
+// these subqueries would mean the subquery's own id column.
+const memberCount = sql<number>`(SELECT count(*)::int FROM ${familyMembers} m WHERE m.family_id = "families"."id")`;
+const kidsCount = sql<number>`(SELECT count(*)::int FROM ${kids} k WHERE k.family_id = "families"."id")`;
 
 export function createFamiliesRepository(db: Db) {
   return {
@@ -70,6 +73,17 @@ export function createFamiliesRepository(db: Db) {
         .innerJoin(users, eq(users.id, familyMembers.userId))
         .where(eq(familyMembers.familyId, familyId))
         .orderBy(asc(familyMembers.joinedAt));
+    },
+    /** Whether two accounts share at least one family. */
+    async sharesFamily(userA: string, userB: string): Promise<boolean> {
+      const other = alias(familyMembers, 'other');
+      const [row] = await db
+        .select({ familyId: familyMembers.familyId })
+        .from(familyMembers)
+        .innerJoin(other, eq(other.familyId, familyMembers.familyId))
+        .where(and(eq(familyMembers.userId, userA), eq(other.userId, userB)))
+        .limit(1);
+      return Boolean(row);
     },
     /** Adds a member; joining twice is harmless (the first role stays). */
     async addMember(familyId: string, userId: string, familyRole: FamilyRoleValue, relationship: string | null) {

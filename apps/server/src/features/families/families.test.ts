@@ -118,12 +118,15 @@ describe('joining by code', () => {
 describe('search and join requests', () => {
   it('finds families by name without their code and needs 2 characters', async () => {
     const family = await ctx.newFamily(undefined, 'The Zebediahs');
+    await ctx.newKid(family, 'Zed', 3);
+    await ctx.newKid(family, 'Zoe', 6);
     const gran = await ctx.newUser({ role: 'grandparent' });
     const res = await call('GET', '/api/auth/search-families?q=zebed', gran);
     expect(res.statusCode).toBe(200);
     expect(res.json().families).toEqual([
-      { id: family.id, name: 'The Zebediahs', member_count: 1, kids_count: 0, is_member: false, request_pending: false },
+      { id: family.id, name: 'The Zebediahs', member_count: 1, kids_count: 2, is_member: false, request_pending: false },
     ]);
+    expect((await call('GET', '/api/family/my-families', family.admin)).json().families[0]).toMatchObject({ member_count: 1, kids_count: 2 });
     expect(res.body).not.toContain(family.family_code);
     const short = await call('GET', '/api/auth/search-families?q=z', gran);
     expect(short.statusCode).toBe(400);

@@ -1,10 +1,14 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { dashboardPath } from '@fst/shared/auth/auth.rules';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { FamilyPage } from '../../features/families/components/family-page.tsx';
 
 export default function FamilyRoute() {
+  const user = useCurrentUser();
   return (
-    <ComingSoonPage
-      title="Your Family"
-      description="Soon you can create your family here, add your kids, invite the grandparents with a family code and see everyone in your family tree."
-    />
+    <>
+      <PageTitle title="Your Family" />
+      <FamilyPage accountRole={user.role} backTo={dashboardPath(user.role)} />
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { ComingSoonCard } from '../../components/ui/coming-soon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useSession } from '../../features/auth/api/get-me.ts';
+import { ReaderDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
 import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
+import { ReaderFamilies } from '../../features/families/components/reader-families.tsx';
 
 export function GrandparentDashboardRoute() {
   const { data } = useSession();
@@ -12,6 +14,7 @@ export function GrandparentDashboardRoute() {
       <PageTitle title="Reader Dashboard" />
       <h1 className="mb-2 text-4xl font-bold mobile:text-3xl">Your Story Library</h1>
       <p className="mb-8 text-ink-soft">Record bedtime stories your grandkids can watch again and again.</p>
+      <ReaderFamilies />
       {readerFamilies.length === 0 ? (
         <NoFamilyState role="grandparent" />
       ) : (
@@ -20,6 +23,7 @@ export function GrandparentDashboardRoute() {
           description="Your recordings, story requests and the kids you read to will appear here very soon."
         />
       )}
+      <ReaderDashboardLibraries />
     </div>
   );
 }

@@ -9,6 +9,8 @@ type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that backs out; "Cancel" unless that would read oddly (e.g. cancelling a plan). */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** While the action runs the dialog stays open and its buttons wait. */
   busy?: boolean;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   busy = false,
   tone = 'danger',
@@ -38,7 +41,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-3 text-base text-ink-soft">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
             <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={busy}>
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that would close the dialog before the action has finished. */}
             <button

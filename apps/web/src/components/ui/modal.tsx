@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { CloseIcon } from './icons.tsx';
 
@@ -14,6 +14,9 @@ type ModalProps = {
 
 /** An accessible dialog: focus is trapped, Escape and a backdrop click close it (Radix Dialog). */
 export function Modal({ open, onOpenChange, title, description, children, size = 'md' }: ModalProps) {
+  // Radix returns focus only to a Dialog.Trigger; these dialogs are opened by ordinary buttons, so
+  // the element focused before opening is remembered and focused again on close.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -21,6 +24,14 @@ export function Modal({ open, onOpenChange, title, description, children, size =
         <Dialog.Content
           // Radix links the description itself; without one it asks for an explicit undefined.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+            returnFocusTo.current = null;
+          }}
           className={`animate-pop-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-paper p-6 shadow-card focus:outline-none mobile:p-5 ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'}`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">

@@ -1,5 +1,22 @@
+import type { CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TIMINGS } from '@fst/shared/constants';
+
+// Sonner's own rich colours reach only about 4.3:1; these (the app palette) keep WCAG AA text contrast.
+const richColors = {
+  '--success-bg': '#e6f4ea',
+  '--success-border': '#b7dcc0',
+  '--success-text': '#2f6b3a',
+  '--info-bg': '#e9e7f5',
+  '--info-border': '#c9c4e6',
+  '--info-text': '#2e2a4f',
+  '--warning-bg': '#fff1d6',
+  '--warning-border': '#f2d08f',
+  '--warning-text': '#7a4500',
+  '--error-bg': '#fdecea',
+  '--error-border': '#f5c2bd',
+  '--error-text': '#b42318',
+} as CSSProperties;
 
 /** Where toasts appear; show them through `notify` in lib/toast.ts. */
 export function Toaster() {
@@ -9,6 +26,7 @@ export function Toaster() {
       richColors
       closeButton
       duration={TIMINGS.toast}
+      style={richColors}
       toastOptions={{ style: { fontSize: '1rem' } }}
     />
   );

@@ -1,6 +1,7 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { AuthCard, TextLink } from '../../../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
+import { JoinFamilyModal } from '../../../features/families/components/join-family-modal.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 export function SignupRoute() {
@@ -16,7 +17,8 @@ export function SignupRoute() {
           </>
         }
       >
-        <SignupForm />
+        {/* Spec section 2: a new grandparent first sees Join Your Family, then their dashboard. */}
+        <SignupForm grandparentWelcome={(onDone) => <JoinFamilyModal open onClose={onDone} />} />
       </AuthCard>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -49,7 +49,15 @@ const ROLE_CHOICES: { role: Role; label: string; description: string }[] = [
   { role: 'parent', label: 'Parent', description: 'I set up our family and play the stories at bedtime.' },
 ];
 
-export function SignupForm() {
+type SignupFormProps = {
+  /**
+   * Shown to a new grandparent before their dashboard (spec section 2: the Join Your Family modal);
+   * it calls `onDone` to move on. Without it a grandparent goes straight to the dashboard.
+   */
+  grandparentWelcome?: (onDone: () => void) => ReactNode;
+};
+
+export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signup = useSignup();
@@ -71,15 +79,21 @@ export function SignupForm() {
   });
 
   // The session is stored only when leaving, so the guest-only guard does not redirect too early.
+  const leave = useCallback(
+    (session: AuthResponse) => {
+      queryClient.setQueryData(sessionQueryKey, session);
+      navigate(dashboardPath(session.user.role), { replace: true });
+    },
+    [navigate, queryClient],
+  );
+  const welcomesGrandparent = created?.user.role === 'grandparent' && grandparentWelcome !== undefined;
+
   useEffect(() => {
-    if (!created) return;
+    if (!created || welcomesGrandparent) return;
     const delay = created.user.role === 'parent' ? TIMINGS.postSignupRedirect : 0;
-    const timer = window.setTimeout(() => {
-      queryClient.setQueryData(sessionQueryKey, created);
-      navigate(dashboardPath(created.user.role), { replace: true });
-    }, delay);
+    const timer = window.setTimeout(() => leave(created), delay);
     return () => window.clearTimeout(timer);
-  }, [created, navigate, queryClient]);
+  }, [created, welcomesGrandparent, leave]);
 
   const onSubmit = handleSubmit(({ confirm_password: _confirm, ...body }) => {
     signup.mutate(body, {
@@ -95,65 +109,69 @@ export function SignupForm() {
   const busy = signup.isPending || created !== null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {signup.isError ? <Alert tone="error">{errorText(signup.error, SCREEN_ERRORS.signup)}</Alert> : null}
-      {created ? <Alert tone="success">{SIGNUP_TEXTS.success}</Alert> : null}
+    <>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {signup.isError ? <Alert tone="error">{errorText(signup.error, SCREEN_ERRORS.signup)}</Alert> : null}
+        {created ? <Alert tone="success">{SIGNUP_TEXTS.success}</Alert> : null}
 
-      <fieldset>
-        <legend className="mb-2 text-base font-semibold">I am a…</legend>
-        <div className="grid grid-cols-2 gap-3 mobile:grid-cols-1">
-          {ROLE_CHOICES.map(({ role, label, description }) => (
-            <label
-              key={role}
-              className="flex cursor-pointer gap-3 rounded-2xl border-2 border-line-strong bg-paper p-4 transition-colors hover:border-brand/60 has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus"
-            >
-              <input
-                type="radio"
-                value={role}
-                className="mt-1 size-5 shrink-0 accent-brand focus-visible:outline-none"
-                // The name is the role alone; the sentence below describes it.
-                aria-labelledby={`signup-role-${role}-label`}
-                aria-describedby={`signup-role-${role}-description${errors.role ? ` ${roleErrorId}` : ''}`}
-                aria-invalid={errors.role ? true : undefined}
-                {...register('role')}
-              />
-              <span>
-                <span id={`signup-role-${role}-label`} className="block font-semibold">
-                  {label}
+        <fieldset>
+          <legend className="mb-2 text-base font-semibold">I am a…</legend>
+          <div className="grid grid-cols-2 gap-3 mobile:grid-cols-1">
+            {ROLE_CHOICES.map(({ role, label, description }) => (
+              <label
+                key={role}
+                className="flex cursor-pointer gap-3 rounded-2xl border-2 border-line-strong bg-paper p-4 transition-colors hover:border-brand/60 has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus"
+              >
+                <input
+                  type="radio"
+                  value={role}
+                  className="mt-1 size-5 shrink-0 accent-brand focus-visible:outline-none"
+                  // The name is the role alone; the sentence below describes it.
+                  aria-labelledby={`signup-role-${role}-label`}
+                  aria-describedby={`signup-role-${role}-description${errors.role ? ` ${roleErrorId}` : ''}`}
+                  aria-invalid={errors.role ? true : undefined}
+                  {...register('role')}
+                />
+                <span>
+                  <span id={`signup-role-${role}-label`} className="block font-semibold">
+                    {label}
+                  </span>
+                  <span id={`signup-role-${role}-description`} className="block text-base text-ink-soft">
+                    {description}
+                  </span>
                 </span>
-                <span id={`signup-role-${role}-description`} className="block text-base text-ink-soft">
-                  {description}
-                </span>
-              </span>
-            </label>
-          ))}
+              </label>
+            ))}
+          </div>
+          <FieldError id={roleErrorId} message={errors.role?.message} />
+        </fieldset>
+
+        <div className="grid grid-cols-2 gap-4 mobile:grid-cols-1">
+          <TextField label="First Name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
-        <FieldError id={roleErrorId} message={errors.role?.message} />
-      </fieldset>
-
-      <div className="grid grid-cols-2 gap-4 mobile:grid-cols-1">
-        <TextField label="First Name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-        <TextField label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
-      </div>
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
-      />
-      <Button type="submit" size="lg" disabled={busy}>
-        {signup.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
-    </form>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <Button type="submit" size="lg" disabled={busy}>
+          {signup.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+      {/* Outside the form: events of a dialog's own form bubble through the React tree. */}
+      {created && welcomesGrandparent ? grandparentWelcome(() => leave(created)) : null}
+    </>
   );
 }
