@@ -14,7 +14,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SESSION_COOKIE } from '@fst/shared/constants';
+import { recordingSchema } from '@fst/shared/recordings/recordings.schema';
 import { SERVER_MESSAGES } from '@fst/shared/messages';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -23,12 +25,20 @@ import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { createAuthService, DEFAULT_RATE_LIMITS, type RateLimits } from './features/auth/auth.service.ts';
 import { createBooksRepository } from './features/books/books.repository.ts';
 import { booksRoutes } from './features/books/books.routes.ts';
-import { BOOK_LINK_TTL_MS, createBooksService, noPremiumUnlocks } from './features/books/books.service.ts';
+import { BOOK_LINK_TTL_MS, createBooksService } from './features/books/books.service.ts';
 import { seedStarterBooks } from './features/books/starter-books.ts';
 import { createFamilyAccess } from './features/families/families.access.ts';
 import { createFamiliesRepository } from './features/families/families.repository.ts';
 import { familiesRoutes, familyRecordingListRoutes } from './features/families/families.routes.ts';
-import { createFamiliesService, noReaderActivity } from './features/families/families.service.ts';
+import { createFamiliesService } from './features/families/families.service.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { createBillingRepository } from './features/billing/billing.repository.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
+import { createLocalPayments } from './features/billing/local-payments.ts';
+import { createRecordingProcessor, PROCESS_RECORDING_OPTIONS, PROCESS_RECORDING_QUEUE, type ProcessRecordingJob } from './features/recordings/recording-processing.ts';
+import { createRecordingsRepository } from './features/recordings/recordings.repository.ts';
+import { recordingsRoutes } from './features/recordings/recordings.routes.ts';
+import { createRecordingsService, noRecordingCharges } from './features/recordings/recordings.service.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
@@ -36,6 +46,8 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
+import { findMediaTools, type MediaTools } from './platform/media/ffmpeg.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords.ts';
 import { extractPdfText } from './platform/pdf/pdf-text.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
@@ -44,6 +56,8 @@ import { assertSameOrigin, contentSecurityPolicy } from './platform/security.ts'
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createMediaLinks } from './platform/storage/media-links.ts';
 import { mediaRoutes } from './platform/storage/media.routes.ts';
+import { s3PublicOrigin } from './platform/storage/s3-storage.ts';
+import { createResumableUploads, resumableUploadRoutes } from './platform/uploads/resumable-uploads.ts';
 
 export type AppDeps = {
   config: Config;
@@ -55,7 +69,14 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Seed the starter catalogue at start (default true; tests that count books turn it off). */
   starterBooks?: boolean;
+  /** ffmpeg for media processing: found on the PATH when not given; null processes without it. */
+  media?: MediaTools | null;
+  /** How often an idle job worker polls for jobs stored by other instances (seconds, default 2). */
+  jobPollingSeconds?: number;
 };
+
+// Unfinished resumable uploads past their expiry are swept away this often.
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 // JSON bodies are small; media has its own streamed routes and limits.
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -94,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log: app.log }));
   const limiter = createRateLimiter(database.db, clock);
   const mediaLinks = createMediaLinks({ secret: await appSecret(database.db, 'media-links'), clock });
-  const storage = createStorage(config.storage, mediaLinks);
+  const storage = createStorage(config.storage, mediaLinks, clock);
 
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -103,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       useDefaults: false,
       directives: contentSecurityPolicy({
         stripe: config.payments.provider === 'stripe',
-        mediaOrigin: config.storage.kind === 's3' && config.storage.endpoint ? new URL(config.storage.endpoint).origin : null,
+        mediaOrigin: config.storage.kind === 's3' && config.storage.bucket ? s3PublicOrigin({ ...config.storage, bucket: config.storage.bucket }) : null,
         tls: Boolean(config.tls),
       }),
     },
@@ -121,15 +142,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const familiesRepository = createFamiliesRepository(database.db);
+  const booksRepository = createBooksRepository(database.db);
+  const usersRepository = createAuthRepository(database.db);
+  const billingRepository = createBillingRepository(database.db);
+  const billing = createBillingService({
+    billing: billingRepository,
+    clock,
+    provider: config.payments.provider,
+    findBook: (bookId) => booksRepository.find(bookId),
+    membership: async (familyId, userId) => {
+      const m = await familiesRepository.membership(familyId, userId);
+      return m && { role: m.familyRole };
+    },
+    // AI stories arrive with the narration feature.
+    aiGenerationsUsed: async () => 0,
+    primaryFamilyOf: async (userId) =>
+      (await familiesRepository.familiesOf(userId)).find((f) => f.role === 'admin' || f.role === 'parent' || f.role === 'member')?.id ?? null,
+    userRole: async (userId) => (await usersRepository.findUserById(userId))?.role,
+  });
+  const localPayments = config.payments.provider === 'local' ? createLocalPayments({ billing: billingRepository, service: billing, clock }) : null;
   const families = createFamiliesService({
     families: familiesRepository,
     access: createFamilyAccess(familiesRepository),
     clock,
-    activity: noReaderActivity,
-    familyTier: async () => 'free',
+    // Recordings are made below; these run only once requests arrive.
+    activity: {
+      readerStats: (familyId, readerIds) => recordings.readerStats(familyId, readerIds),
+      kidStoryCounts: (kidIds) => recordings.kidStoryCounts(kidIds),
+      hasVoiceClone: async () => new Set(),
+    },
+    familyTier: async (familyId) => (await billing.familyTiers([familyId])).get(familyId) ?? 'free',
   });
   const auth = createAuthService({
-    users: createAuthRepository(database.db),
+    users: usersRepository,
     hasher: deps.hasher ?? createPasswordHasher(),
     mailer,
     limiter,
@@ -141,10 +186,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   const books = createBooksService({
-    books: createBooksRepository(database.db),
+    books: booksRepository,
     storage,
     clock,
-    premium: noPremiumUnlocks,
+    premium: { unlockedBookIds: (userId) => billing.unlockedBookIds(userId) },
     extractText: extractPdfText,
     log: app.log,
   });
@@ -156,6 +201,36 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminEmails: config.adminEmails,
     log: app.log,
   });
+
+  // Recordings: resumable uploads on this instance's disk, processing as durable jobs in the database.
+  const jobs = createPgBossJobs({ sql: database.sql, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds });
+  const uploads = createResumableUploads({ dir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
+  const recordingsRepository = createRecordingsRepository(database.db);
+  const recordings = createRecordingsService({
+    recordings: recordingsRepository,
+    storage,
+    uploads,
+    jobs,
+    clock,
+    maxBytes: config.uploads.maxBytes,
+    // Premium recording and sharing costs come with billing (issue 5 leaves this seam).
+    billing: noRecordingCharges,
+    findBook: (bookId) => booksRepository.find(bookId),
+    listBooks: (session, query, premium, excludeIds) => books.libraryExcluding(session, query, premium, excludeIds),
+    log: app.log,
+  });
+  jobs.define<ProcessRecordingJob>(
+    PROCESS_RECORDING_QUEUE,
+    PROCESS_RECORDING_OPTIONS,
+    createRecordingProcessor({
+      recordings: recordingsRepository,
+      storage,
+      media: deps.media === undefined ? await findMediaTools(config.media) : deps.media,
+      workDir: config.media.workDir,
+      clock,
+      log: app.log,
+    }),
+  );
 
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
@@ -198,16 +273,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, { auth, secureCookies: Boolean(config.tls) });
   reportsRoutes(app, { reports });
   familiesRoutes(app, { families });
+  if (!localPayments) throw new Error('The Stripe payments provider is not available yet');
+  billingRoutes(app, {
+    billing,
+    provider: localPayments.provider,
+    local: localPayments,
+    sharesFamily: (a, b) => familiesRepository.sharesFamily(a, b),
+  });
   booksRoutes(app, { books });
   mediaRoutes(app, { storage, links: mediaLinks, ttlMs: BOOK_LINK_TTL_MS });
-  // Empty until recordings and AI stories exist (recording and narration features).
+  recordingsRoutes(app, { recordings, maxBytes: config.uploads.maxBytes });
+  resumableUploadRoutes(app, { uploads, mayCreate: (session) => recordings.requireReaderAccount(session) });
+  // The AI lists stay empty until narration exists.
   familyRecordingListRoutes(app, {
     families,
     lists: {
-      'all-recordings': async () => [],
-      'all-ai-recordings': async () => [],
-      'recent-recordings': async () => [],
-      'recent-ai-recordings': async () => [],
+      'all-recordings': { item: recordingSchema, list: (familyId, session) => recordings.familyRecordings(session, familyId, { recent: false }) },
+      'recent-recordings': { item: recordingSchema, list: (familyId, session) => recordings.familyRecordings(session, familyId, { recent: true }) },
+      'all-ai-recordings': { item: z.unknown(), list: async () => [] },
+      'recent-ai-recordings': { item: z.unknown(), list: async () => [] },
     },
   });
 
@@ -227,6 +311,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // SPA fallback: every app route is answered by index.html; the router in the page takes over.
     if (hasWeb && wantsPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id });
+  });
+
+  // Jobs run until the app closes: closing stops taking jobs and waits for the running ones.
+  await jobs.start();
+  const sweep = setInterval(() => {
+    uploads.cleanup().catch((err) => app.log.error({ err }, 'expired uploads could not be swept'));
+  }, UPLOAD_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await jobs.stop();
   });
 
   return app;

@@ -89,6 +89,29 @@ describe('loadConfig settings', () => {
     expect(config.payments.provider).toBe('stripe');
   });
 
+  it('takes the S3 endpoint, region and path style, and the recording limits and tools', () => {
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-1',
+      S3_FORCE_PATH_STYLE: '0',
+      UPLOAD_MAX_BYTES: '1048576',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      DATA_DIR: '/srv/fst',
+    });
+    expect(config.storage).toMatchObject({ bucket: 'media', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', forcePathStyle: false });
+    expect(config.uploads).toEqual({ dir: '/srv/fst/uploads', maxBytes: 1048576 });
+    expect(config.media).toEqual({ ffmpeg: '/opt/ffmpeg/bin/ffmpeg', ffprobe: 'ffprobe', workDir: '/srv/fst/work' });
+  });
+
+  it('limits recordings to 2 GiB and finds ffmpeg on the PATH by default', () => {
+    const config = loadConfig({});
+    expect(config.uploads.maxBytes).toBe(2 * 1024 ** 3);
+    expect(config.media).toMatchObject({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    expect(config.storage.forcePathStyle).toBeUndefined();
+  });
+
   it.each([
     ['1', true],
     ['true', true],
@@ -114,6 +137,9 @@ describe('loadConfig refuses bad values, naming the setting', () => {
     ['ELEVENLABS_API_KEY', { VOICE_PROVIDER: 'elevenlabs' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+    ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: 'lots' }],
+    ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '10' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'maybe' }],
   ] as const)('names %s', (setting, env) => {
     const err = configError(env);
     expect(err.message).toMatch(new RegExp(`^Invalid setting ${setting}: `));

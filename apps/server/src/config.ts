@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { API_PORT } from '@fst/shared/constants';
+import { RECORDING_MAX_BYTES_DEFAULT } from '@fst/shared/recordings/recordings.rules';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -27,6 +28,10 @@ const envSchema = z
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.optional(),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 4).default(RECORDING_MAX_BYTES_DEFAULT),
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().min(3).default('Family Story Time <no-reply@familystorytime.local>'),
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
@@ -77,7 +82,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
-    storage: { kind: e.STORAGE, dir: path.join(dataDir, 'media'), bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
+    storage: {
+      kind: e.STORAGE,
+      dir: path.join(dataDir, 'media'),
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+    // Resumable (tus) uploads in progress live on this instance's disk until they become recordings.
+    uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
+    media: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH, workDir: path.join(dataDir, 'work') },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     payments: { provider: e.PAYMENTS_PROVIDER },
     voice: { provider: e.VOICE_PROVIDER },

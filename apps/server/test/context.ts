@@ -13,6 +13,8 @@ import { users } from '../src/features/auth/auth.table.ts';
 import type { RateLimits } from '../src/features/auth/auth.service.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.ts';
+import type { MediaTools } from '../src/platform/media/ffmpeg.ts';
+import { recordings as recordingsTable } from '../src/features/recordings/recordings.table.ts';
 import { createPasswordHasher } from '../src/platform/passwords.ts';
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
@@ -100,7 +102,12 @@ export function multipartBody(fields: Record<string, string>, files: FormFile[] 
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(opts: { env?: Record<string, string>; rateLimits?: RateLimits; starterBooks?: boolean } = {}) {
+// Idle job workers look for jobs this often in tests (a job sent by the same app starts at once anyway).
+const TEST_JOB_POLLING_SECONDS = 0.5;
+
+export async function createTestContext(
+  opts: { env?: Record<string, string>; rateLimits?: RateLimits; starterBooks?: boolean; media?: MediaTools | null } = {},
+) {
   const database = await openTestDatabase();
   // Media and other files of this test run, removed on close.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fst-test-'));
@@ -118,6 +125,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
     logger: false,
     // The starter catalogue would stand in the way of counting books; tests that want it ask for it.
     starterBooks: opts.starterBooks ?? false,
+    media: opts.media,
+    jobPollingSeconds: TEST_JOB_POLLING_SECONDS,
   });
   await app.ready();
   let seq = 0;
@@ -203,9 +212,34 @@ export async function createTestContext(opts: { env?: Record<string, string>; ra
       if (res.statusCode !== 201) throw new Error(`upload book failed: ${res.statusCode} ${res.body}`);
       return res.json().book as { id: string; title: string; author: string; pdf_url: string; attribution_url: string; is_premium: boolean; token_cost: number; page_count: number };
     },
+    /**
+     * Waits until a recording's processing job has run (status no longer `processing`), polling the
+     * database; answers the row. Fails after `timeoutMs`.
+     */
+    async waitForRecording(id: string, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await database.db.select().from(recordingsTable).where(eq(recordingsTable.id, id));
+        if (row && row.status !== 'processing') return row;
+        if (!row) throw new Error(`recording ${id} does not exist`);
+        if (Date.now() > deadline) throw new Error(`recording ${id} still processing after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     /** A second app instance on the same database and data folder, as a second server would be; close it after. */
-    async anotherInstance(overrides: { starterBooks?: boolean } = {}) {
-      const other = await buildApp({ config, database, mailer, clock, hasher: createPasswordHasher(10), logger: false, starterBooks: opts.starterBooks ?? false, ...overrides });
+    async anotherInstance(overrides: { starterBooks?: boolean; media?: MediaTools | null } = {}) {
+      const other = await buildApp({
+        config,
+        database,
+        mailer,
+        clock,
+        hasher: createPasswordHasher(10),
+        logger: false,
+        starterBooks: opts.starterBooks ?? false,
+        media: opts.media,
+        jobPollingSeconds: TEST_JOB_POLLING_SECONDS,
+        ...overrides,
+      });
       await other.ready();
       return other;
     },

@@ -10,7 +10,13 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/**
+ * Plain SQL for libraries that bring their own queries (the pg-boss job queue): with `values`, one
+ * parameterised statement; without, a script of any number of statements. After a failed script an
+ * explicit transaction it opened is rolled back, so the connection is fit for the next caller.
+ */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; sql: SqlExecutor; close: () => Promise<void> };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any constant: serialises migrations when several app instances start at once.
@@ -26,7 +32,43 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
   const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', sql: pgliteExecutor(client), close: () => client.close() };
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return async (text, values) => {
+    if (values?.length) {
+      const r = await client.query<Record<string, unknown>>(text, values);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    }
+    try {
+      const results = await client.exec(text);
+      // A script answers the rows of its last statement that returns any (not those of its COMMIT).
+      const last = results.findLast((r) => r.fields.length > 0) ?? results.at(-1);
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+    } catch (err) {
+      // PGlite has one connection: a script that failed inside BEGIN would leave it in an aborted transaction.
+      await client.exec('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  };
+}
+
+function poolExecutor(pool: pg.Pool): SqlExecutor {
+  return async (text, values) => {
+    const conn = await pool.connect();
+    try {
+      const r = await conn.query(text, values?.length ? values : undefined);
+      // A script's result is one entry per statement.
+      const last = Array.isArray(r) ? ((r as pg.QueryResult[]).findLast((x) => x.fields?.length) ?? (r as pg.QueryResult[]).at(-1)) : r;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    } catch (err) {
+      if (!values?.length) await conn.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      conn.release();
+    }
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -42,5 +84,5 @@ async function openPostgres(url: string): Promise<Database> {
     conn.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', sql: poolExecutor(pool), close: () => pool.end() };
 }

@@ -5,3 +5,5 @@ export * from '../platform/rate-limit/rate-limit.table.ts';
 export * from '../features/families/families.table.ts';
 export * from '../platform/secrets/app-secrets.table.ts';
 export * from '../features/books/books.table.ts';
+export * from '../features/billing/billing.table.ts';
+export * from '../features/recordings/recordings.table.ts';

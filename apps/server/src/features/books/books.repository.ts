@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookPages, books, starterBookSeeds } from './books.table.ts';
 
@@ -10,6 +10,8 @@ export type BookFilter = {
   premium?: boolean;
   /** Matches title, author or page text, case-insensitively. */
   q?: string;
+  /** Leaves these books out (a reader's unrecorded books). */
+  excludeIds?: readonly string[];
 };
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,6 +20,7 @@ export function createBooksRepository(db: Db) {
   const where = (filter: BookFilter): SQL | undefined => {
     const conditions: SQL[] = [];
     if (filter.premium !== undefined) conditions.push(eq(books.isPremium, filter.premium));
+    if (filter.excludeIds?.length) conditions.push(notInArray(books.id, [...filter.excludeIds]));
     if (filter.q) {
       const pattern = likePattern(filter.q);
       conditions.push(

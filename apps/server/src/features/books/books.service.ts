@@ -69,13 +69,13 @@ export function createBooksService(deps: Deps) {
     if (!session.user.is_admin) throw forbidden(BOOK_SERVER_MESSAGES.onlySiteAdmins);
   };
 
-  const toBook = (row: BookRow, unlocked: Set<string>): Book => ({
+  const toBook = async (row: BookRow, unlocked: Set<string>): Promise<Book> => ({
     id: row.id,
     title: row.title,
     author: row.author,
     description: row.description,
-    pdf_url: storage.signedUrl(row.pdfKey, BOOK_LINK_TTL_MS),
-    attribution_url: storage.signedUrl(row.attributionKey, BOOK_LINK_TTL_MS),
+    pdf_url: await storage.signedUrl(row.pdfKey, BOOK_LINK_TTL_MS),
+    attribution_url: await storage.signedUrl(row.attributionKey, BOOK_LINK_TTL_MS),
     created_at: row.createdAt.toISOString(),
     is_premium: row.isPremium,
     token_cost: row.isPremium ? row.tokenCost : 0,
@@ -94,7 +94,7 @@ export function createBooksService(deps: Deps) {
       { limit: query.per_page, offset: pageOffset(query.page, query.per_page), order },
     );
     const unlocked = rows.some((r) => r.isPremium) ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
-    return { books: rows.map((r) => toBook(r, unlocked)), pagination: paginate(total, query.page, query.per_page) };
+    return { books: await Promise.all(rows.map((r) => toBook(r, unlocked))), pagination: paginate(total, query.page, query.per_page) };
   }
 
   /** Deletes stored files, logging (not throwing) failures: the caller's outcome stands either way. */
@@ -106,6 +106,9 @@ export function createBooksService(deps: Deps) {
     library: (session: SessionUser, query: z.output<typeof bookListQuery>) => list(session, query, { premium: false }, 'title'),
     /** The premium library, by title, with whether the caller has unlocked each book. */
     premiumLibrary: (session: SessionUser, query: z.output<typeof bookListQuery>) => list(session, query, { premium: true }, 'title'),
+    /** The regular or premium library without some books, by title: the books a reader has not recorded yet. */
+    libraryExcluding: (session: SessionUser, query: z.output<typeof bookListQuery>, premium: boolean, excludeIds: readonly string[]) =>
+      list(session, query, { premium, excludeIds }, 'title'),
     /** Every book, newest first: the admin list. */
     async adminList(session: SessionUser, query: z.output<typeof bookListQuery>) {
       requireSiteAdmin(session);
@@ -116,7 +119,7 @@ export function createBooksService(deps: Deps) {
       const row = await books.find(bookId);
       if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
       const unlocked = row.isPremium ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
-      return { book: toBook(row, unlocked) };
+      return { book: await toBook(row, unlocked) };
     },
 
     /** The text of each page of a book, for narration. */
@@ -210,7 +213,7 @@ export function createBooksService(deps: Deps) {
           },
           pages,
         );
-        return { book: toBook(row, new Set()) };
+        return { book: await toBook(row, new Set()) };
       } catch (err) {
         await removeFiles(stored);
         throw err;

@@ -21,7 +21,7 @@ import {
   searchFamiliesQuery,
   searchFamiliesResponse,
 } from '@fst/shared/families/families.schema';
-import { requireSession, type App } from '../../platform/http.ts';
+import { requireSession, type App, type SessionUser } from '../../platform/http.ts';
 import type { FamiliesService } from './families.service.ts';
 
 export function familiesRoutes(app: App, { families }: { families: FamiliesService }) {
@@ -78,17 +78,22 @@ export function familiesRoutes(app: App, { families }: { families: FamiliesServi
   );
 }
 
-/** The family's recording lists; the recordings and narration features register their sources here. */
-export type FamilyRecordingLists = Record<'all-recordings' | 'all-ai-recordings' | 'recent-recordings' | 'recent-ai-recordings', (familyId: string) => Promise<unknown[]>>;
+/**
+ * The family's recording lists; the recordings and narration features register their sources here, each
+ * with the schema of one item and a function answering the list for a member of the family.
+ */
+export type FamilyRecordingList = { item: z.ZodType; list: (familyId: string, session: SessionUser) => Promise<unknown[]> };
+export type FamilyRecordingLists = Record<'all-recordings' | 'all-ai-recordings' | 'recent-recordings' | 'recent-ai-recordings', FamilyRecordingList>;
 
 export function familyRecordingListRoutes(app: App, opts: { families: FamiliesService; lists: FamilyRecordingLists }) {
-  for (const [name, list] of Object.entries(opts.lists)) {
+  for (const [name, { item, list }] of Object.entries(opts.lists)) {
     app.get(
       `/api/family/:id/${name}`,
-      { schema: { tags: ['families'], params: familyParams, response: { 200: z.object({ recordings: z.array(z.unknown()) }) } } },
+      { schema: { tags: ['families'], params: familyParams, response: { 200: z.object({ recordings: z.array(item) }) } } },
       async (req) => {
-        await opts.families.requireMember(requireSession(req), req.params.id);
-        return { recordings: await list(req.params.id) };
+        const session = requireSession(req);
+        await opts.families.requireMember(session, req.params.id);
+        return { recordings: await list(req.params.id, session) };
       },
     );
   }

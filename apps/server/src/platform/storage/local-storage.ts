@@ -92,7 +92,7 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks }): S
       await pruneFolders(file);
     },
 
-    signedUrl: (key, ttlMs) => {
+    signedUrl: async (key, ttlMs) => {
       assertValidKey(key);
       return opts.links.link(key, ttlMs);
     },

@@ -5,8 +5,8 @@ export type ByteRange = { start: number; end: number };
 
 /**
  * The storage port (decisions.md "Media storage"): book files and media live here, never in the database.
- * Keys are relative paths such as `books/<id>/book.pdf`. The local-disk adapter is the default; an S3
- * adapter follows with the recordings.
+ * Keys are relative paths such as `books/<id>/book.pdf`. The local-disk adapter is the default; the S3
+ * adapter (`STORAGE=s3`) serves presigned links straight from the bucket.
  */
 export type Storage = {
   /**
@@ -20,8 +20,11 @@ export type Storage = {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the object; removing a missing one is harmless. */
   delete(key: string): Promise<void>;
-  /** A link that serves the object to whoever holds it until it expires. */
-  signedUrl(key: string, ttlMs: number): string;
+  /**
+   * A link that serves the object to whoever holds it until it expires (at least `ttlMs` from now). Links
+   * asked for within the same few minutes are identical, so browsers can reuse what they cached.
+   */
+  signedUrl(key: string, ttlMs: number): Promise<string>;
 };
 
 export class ObjectTooLargeError extends Error {

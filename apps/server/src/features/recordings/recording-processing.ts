@@ -1,0 +1,151 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { RECORDING_SERVER_MESSAGES } from '@fst/shared/messages';
+import type { Clock } from '../../platform/clock.ts';
+import type { JobAttempt, QueueOptions } from '../../platform/jobs/jobs.ts';
+import { MediaError, type MediaTools } from '../../platform/media/ffmpeg.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { RecordingRow, RecordingsRepository } from './recordings.repository.ts';
+
+/** One job per upload: measure, make a playable copy and a poster, then mark the recording ready or failed. */
+export const PROCESS_RECORDING_QUEUE = 'recording.process';
+export type ProcessRecordingJob = { recordingId: string };
+export const PROCESS_RECORDING_OPTIONS: QueueOptions = {
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  // A transcode of the longest reading fits well within this; a dead worker's job is retried after it.
+  expireInSeconds: 2 * 60 * 60,
+};
+
+// The poster is taken this far in (or halfway through a shorter video), past a black first frame.
+const POSTER_AT_SECONDS = 1;
+
+/** The recording cannot become playable: a reason its owner is shown. */
+class Unplayable extends Error {}
+
+type Deps = {
+  recordings: Pick<RecordingsRepository, 'find' | 'finishProcessing'>;
+  storage: Storage;
+  /** ffmpeg and ffprobe, or null where they are not installed (the original is kept as it is). */
+  media: MediaTools | null;
+  /** Scratch space for the files being worked on (DATA_DIR/work). */
+  workDir: string;
+  clock: Clock;
+  log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
+};
+
+/**
+ * The `recording.process` job (architecture.md "Data flow of the main journey"). Idempotent: a recording
+ * no longer processing (finished by an earlier attempt, or deleted) is left alone, and files made for a
+ * recording deleted meanwhile are removed again.
+ */
+export function createRecordingProcessor(deps: Deps) {
+  const { recordings, storage, media } = deps;
+
+  async function finish(row: RecordingRow, patch: Parameters<RecordingsRepository['finishProcessing']>[1], made: string[]) {
+    // The playable copy replaces the original, which is then removed (the copy is what every player takes).
+    const replacesOriginal = Boolean(row.originalKey && patch.mediaKey && patch.mediaKey !== row.originalKey);
+    const done = await recordings.finishProcessing(row.id, { ...patch, ...(replacesOriginal ? { originalKey: null } : {}), processedAt: deps.clock.now() });
+    if (!done) {
+      // Deleted while we worked: what we made must not stay behind.
+      await Promise.all(made.map((key) => storage.delete(key).catch(() => {})));
+      return;
+    }
+    if (replacesOriginal) {
+      await storage.delete(row.originalKey!).catch((err) => deps.log.error({ err, key: row.originalKey }, 'original recording could not be deleted'));
+    }
+  }
+
+  async function makePlayable(row: RecordingRow, m: MediaTools) {
+    await mkdir(deps.workDir, { recursive: true });
+    const work = await mkdtemp(path.join(deps.workDir, `${row.id}-`));
+    try {
+      const input = path.join(work, `input${path.extname(row.mediaKey)}`);
+      await pipeline(await storage.get(row.mediaKey), createWriteStream(input));
+
+      const probe = await m.probe(input).catch((err) => {
+        throw err instanceof MediaError ? new Unplayable(RECORDING_SERVER_MESSAGES.unreadableMedia) : err;
+      });
+      if (!probe.video && !probe.audio) throw new Unplayable(RECORDING_SERVER_MESSAGES.noMediaStreams);
+      const audioOnly = row.recordingType === 'audio_only' || !probe.video;
+      if (audioOnly && !probe.audio) throw new Unplayable(RECORDING_SERVER_MESSAGES.noMediaStreams);
+
+      const name = audioOnly ? 'audio.m4a' : 'video.mp4';
+      const output = path.join(work, name);
+      await m
+        .toPlayable(input, output, { audioOnly, copyVideo: probe.video?.codec === 'h264', copyAudio: probe.audio?.codec === 'aac' })
+        .catch((err) => {
+          throw err instanceof MediaError ? new Unplayable(RECORDING_SERVER_MESSAGES.transcodeFailed) : err;
+        });
+      // Chrome's WebM carries no duration; the MP4 written from it does.
+      const measured = (await m.probe(output)).durationSeconds ?? probe.durationSeconds;
+
+      let poster: string | null = null;
+      if (!audioOnly) {
+        const file = path.join(work, 'poster.jpg');
+        const at = measured ? Math.min(POSTER_AT_SECONDS, measured / 2) : 0;
+        // A reading without a poster still plays; the player shows its first frame instead.
+        poster = await m.poster(output, file, at).then(
+          () => file,
+          (err) => {
+            deps.log.error({ err, recordingId: row.id }, 'poster could not be made');
+            return null;
+          },
+        );
+      }
+
+      const mediaKey = `recordings/${row.id}/${name}`;
+      const made: string[] = [];
+      const { size } = await storage.put(mediaKey, createReadStream(output));
+      made.push(mediaKey);
+      let posterKey: string | null = null;
+      if (poster) {
+        posterKey = `recordings/${row.id}/poster.jpg`;
+        await storage.put(posterKey, createReadStream(poster));
+        made.push(posterKey);
+      }
+      await finish(
+        row,
+        {
+          status: 'ready',
+          mediaKey,
+          mime: audioOnly ? 'audio/mp4' : 'video/mp4',
+          sizeBytes: size,
+          posterKey,
+          failureReason: null,
+          ...(measured ? { durationSeconds: Math.round(measured) } : {}),
+        },
+        made,
+      );
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  return async function processRecording(job: ProcessRecordingJob, attempt: JobAttempt): Promise<void> {
+    const row = await recordings.find(job.recordingId);
+    if (!row || row.status !== 'processing') return;
+    try {
+      if (!media) {
+        // Without ffmpeg the original is what plays, with the recorder's own duration.
+        await finish(row, { status: 'ready' }, []);
+        return;
+      }
+      await makePlayable(row, media);
+      deps.log.info({ recordingId: row.id }, 'recording processed');
+    } catch (err) {
+      if (err instanceof Unplayable) {
+        await finish(row, { status: 'failed', failureReason: err.message }, []);
+        return;
+      }
+      deps.log.error({ err, recordingId: row.id, attempt: attempt.attempt }, 'recording processing failed');
+      if (attempt.lastAttempt) {
+        await finish(row, { status: 'failed', failureReason: RECORDING_SERVER_MESSAGES.reprocessFailed }, []);
+        return;
+      }
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../../test/context.ts';
+import type { JobAttempt } from './jobs.ts';
+import { createPgBossJobs } from './pg-boss-jobs.ts';
+
+// pg-boss 10 on the app's own connection: PGlite by default, PostgreSQL with TEST_DATABASE_URL.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database?.close());
+
+const quiet = { error: () => {}, warn: () => {} };
+const until = async (check: () => boolean, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('the pg-boss job queue', () => {
+  it('does a job once, at once, with its data', async () => {
+    const jobs = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 30 });
+    const seen: { data: object; attempt: JobAttempt }[] = [];
+    jobs.define<{ n: number }>('test.once', { retryLimit: 2, retryDelaySeconds: 0, expireInSeconds: 60 }, async (data, attempt) => {
+      seen.push({ data, attempt });
+    });
+    await jobs.start();
+    try {
+      const started = Date.now();
+      const id = await jobs.send('test.once', { n: 1 });
+      // Notified locally: long before the 30 s poll.
+      await until(() => seen.length === 1, 10_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(seen[0]).toEqual({ data: { n: 1 }, attempt: { id, attempt: 1, lastAttempt: false } });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toHaveLength(1);
+    } finally {
+      await jobs.stop();
+    }
+    await expect(jobs.send('test.once', { n: 2 })).rejects.toThrow(/not running/);
+  });
+
+  it('retries a failing job and says which attempt is the last', async () => {
+    const jobs = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 0.5 });
+    const attempts: JobAttempt[] = [];
+    jobs.define('test.retry', { retryLimit: 2, retryDelaySeconds: 0, expireInSeconds: 60 }, async (_data, attempt) => {
+      attempts.push(attempt);
+      if (!attempt.lastAttempt) throw new Error('not yet');
+    });
+    await jobs.start();
+    try {
+      await jobs.send('test.retry', {});
+      await until(() => attempts.length === 3);
+      expect(attempts.map((a) => [a.attempt, a.lastAttempt])).toEqual([
+        [1, false],
+        [2, false],
+        [3, true],
+      ]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('keeps jobs across a restart: what one instance stored, the next one does', async () => {
+    // The retry is due only after the first instance has gone.
+    const options = { retryLimit: 3, retryDelaySeconds: 2, expireInSeconds: 60 };
+    const first = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 0.5 });
+    const firstSeen: string[] = [];
+    // The first instance fails its attempt, then goes away before the retry.
+    first.define<{ name: string }>('test.durable', options, async (data) => {
+      firstSeen.push(data.name);
+      throw new Error('crashed');
+    });
+    await first.start();
+    await first.send('test.durable', { name: 'story' });
+    await until(() => firstSeen.length === 1);
+    await first.stop();
+
+    const second = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 0.5 });
+    const secondSeen: [string, number][] = [];
+    second.define<{ name: string }>('test.durable', options, async (data, attempt) => {
+      secondSeen.push([data.name, attempt.attempt]);
+    });
+    await second.start();
+    try {
+      await until(() => secondSeen.length === 1);
+      expect(secondSeen[0]).toEqual(['story', 2]);
+      expect(firstSeen).toEqual(['story']);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('refuses queues defined after the start and jobs of unknown queues', async () => {
+    const jobs = createPgBossJobs({ sql: database.sql, log: quiet });
+    await jobs.start();
+    try {
+      expect(() => jobs.define('late', { retryLimit: 0, retryDelaySeconds: 0, expireInSeconds: 60 }, async () => {})).toThrow(/before/);
+      await expect(jobs.send('nope', {})).rejects.toThrow(/unknown queue/);
+    } finally {
+      await jobs.stop();
+      await jobs.stop();
+    }
+  });
+});
