@@ -38,7 +38,8 @@ import { createLocalPayments } from './features/billing/local-payments.ts';
 import { createRecordingProcessor, PROCESS_RECORDING_OPTIONS, PROCESS_RECORDING_QUEUE, type ProcessRecordingJob } from './features/recordings/recording-processing.ts';
 import { createRecordingsRepository } from './features/recordings/recordings.repository.ts';
 import { recordingsRoutes } from './features/recordings/recordings.routes.ts';
-import { createRecordingsService, noRecordingCharges } from './features/recordings/recordings.service.ts';
+import { createRecordingsService } from './features/recordings/recordings.service.ts';
+import { createRecordingCharges } from './features/billing/recording-charges.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
@@ -189,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     books: booksRepository,
     storage,
     clock,
-    premium: { unlockedBookIds: (userId) => billing.unlockedBookIds(userId) },
+    // Gold unlocks every premium book without tokens.
+    premium: { unlockedBookIds: async (userId) => ((await billing.planOf(userId)).plan === 'gold' ? 'all' : billing.unlockedBookIds(userId)) },
     extractText: extractPdfText,
     log: app.log,
   });
@@ -214,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     maxBytes: config.uploads.maxBytes,
     // Premium recording and sharing costs come with billing (issue 5 leaves this seam).
-    billing: noRecordingCharges,
+    billing: createRecordingCharges({ billing, billingRepository }),
     findBook: (bookId) => booksRepository.find(bookId),
     listBooks: (session, query, premium, excludeIds) => books.libraryExcluding(session, query, premium, excludeIds),
     log: app.log,
@@ -243,7 +245,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const send = (status: number, code: string, message: string, errors?: Record<string, string[]>) =>
       reply.code(status).send({ error: message, code, ...(errors ? { errors } : {}), requestId: req.id });
 
-    if (err instanceof AppError) return send(err.status, err.code, err.message, err.errors);
+    if (err instanceof AppError) {
+      if (err.details) return reply.code(err.status).send({ error: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}), ...err.details, requestId: req.id });
+      return send(err.status, err.code, err.message, err.errors);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const issue of err.validation) {

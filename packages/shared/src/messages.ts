@@ -296,6 +296,7 @@ export const BILLING_MESSAGES = {
   giftNotReader: 'You can only gift tokens to a family you read for',
   notPremiumBook: 'This book is not a premium book',
   shareTokensNote: 'Premium stories shared with other families use share tokens.',
+  premiumRecordingNeedsPlan: 'Recording premium stories needs the Premium or Gold plan, unless a family requested the story.',
 } as const;
 
 // Recordings, the recorder and resumable uploads: server answers and texts the spec leaves unnamed.
@@ -366,7 +367,7 @@ export const BILLING_TEXTS = {
   resumed: 'Your plan is back on and renews as usual.',
   portalFailed: 'Could not update your plan. Please try again.',
   purchaseTitle: 'Purchase Tokens',
-  testCardNote: 'Test mode: pay with card 4242 4242 4242 4242, any future expiry date and any CVC. Card 4000 0000 0000 0002 is declined.',
+  testCardNote: 'Pay with card 4242 4242 4242 4242, any future expiry date and any CVC. Card 4000 0000 0000 0002 is declined.',
   invalidExpiry: 'Please enter the expiry date as MM/YY',
   invalidCvc: 'Please enter the 3 or 4 digit CVC',
   unlocked: (title: string) => `“${title}” is unlocked. Enjoy the story!`,

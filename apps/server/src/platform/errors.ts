@@ -2,6 +2,8 @@ import { SERVER_MESSAGES } from '@fst/shared/messages';
 
 export const ERROR_STATUS = {
   invalid_input: 400,
+  // Not enough share tokens for a premium share: the answer names what is needed and available.
+  insufficient_tokens: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
@@ -20,6 +22,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** More fields of the answer the screens read (e.g. tokens_needed). */
+    readonly details?: Record<string, number | string>,
   ) {
     super(message);
   }

@@ -126,6 +126,12 @@ export function createBillingService(deps: Deps) {
     spend,
     balances,
 
+    /** Share tokens an account has left (the unlimited sentinel on gold readers). */
+    async shareBalance(userId: string): Promise<number> {
+      const [{ plan }, role] = await Promise.all([planOf(userId), deps.userRole(userId)]);
+      return (await balances(userId, role ?? 'parent', plan)).share;
+    },
+
     /** Spec section 3 "Premium/subscription status" for the signed-in account. */
     async status(session: SessionUser): Promise<PremiumStatus> {
       const now = clock.now();

@@ -155,6 +155,9 @@ describe('unlocking premium books', () => {
   it('spends story tokens for parents once, with the spec message when short', async () => {
     const book = await ctx.newBook({ title: 'Premium Tale', is_premium: 'true', token_cost: '3' });
     const parent = await ctx.newUser();
+    // A locked premium book's pages stay private.
+    const locked = (await call('GET', `/api/books/${book.id}?premium=true`, parent)).json().book;
+    expect(locked).toMatchObject({ is_unlocked: false, pdf_url: null });
     const short = await call('POST', `/api/premium-books/${book.id}/unlock`, parent);
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(VALIDATION.notEnoughTokens(3, 0));
@@ -165,6 +168,7 @@ describe('unlocking premium books', () => {
     expect(again.json()).toMatchObject({ tokens_spent: 0, story_tokens_remaining: 2 });
     const listed = (await call('GET', '/api/premium-books?per_page=100', parent)).json().books.find((b: { id: string }) => b.id === book.id);
     expect(listed.is_unlocked).toBe(true);
+    expect(listed.pdf_url).toMatch(/^\/api\/media\//);
     // Unlocks belong to the account that paid.
     const other = await ctx.newUser();
     const theirs = (await call('GET', '/api/premium-books?per_page=100', other)).json().books.find((b: { id: string }) => b.id === book.id);
@@ -175,6 +179,8 @@ describe('unlocking premium books', () => {
     const book = await ctx.newBook({ title: 'Golden Tale', is_premium: 'true', token_cost: '2' });
     const gold = await ctx.newUser();
     await subscribe(gold, 'gold');
+    // Gold sees every premium book unlocked, before any unlock call.
+    expect((await call('GET', `/api/books/${book.id}`, gold)).json().book).toMatchObject({ is_unlocked: true, pdf_url: expect.any(String) });
     expect((await call('POST', `/api/premium-books/${book.id}/unlock`, gold)).json()).toMatchObject({ tokens_spent: 0, story_tokens_remaining: 15 });
     const gran = await ctx.newUser({ role: 'grandparent' });
     await buy(gran, 'share', '4_tokens');

@@ -38,8 +38,9 @@ type UploadFileField = keyof typeof UPLOAD_FILES;
 const isUploadFile = (name: string): name is UploadFileField => Object.hasOwn(UPLOAD_FILES, name);
 
 /** What the billing feature knows about unlocked premium books; nothing is unlocked until it exists. */
-export type PremiumUnlocks = { unlockedBookIds(userId: string): Promise<Set<string>> };
+export type PremiumUnlocks = { unlockedBookIds(userId: string): Promise<Set<string> | 'all'> };
 export const noPremiumUnlocks: PremiumUnlocks = { unlockedBookIds: async () => new Set() };
+type Unlocked = Set<string> | 'all';
 
 type Deps = {
   books: BooksRepository;
@@ -69,19 +70,23 @@ export function createBooksService(deps: Deps) {
     if (!session.user.is_admin) throw forbidden(BOOK_SERVER_MESSAGES.onlySiteAdmins);
   };
 
-  const toBook = async (row: BookRow, unlocked: Set<string>): Promise<Book> => ({
-    id: row.id,
-    title: row.title,
-    author: row.author,
-    description: row.description,
-    pdf_url: await storage.signedUrl(row.pdfKey, BOOK_LINK_TTL_MS),
-    attribution_url: await storage.signedUrl(row.attributionKey, BOOK_LINK_TTL_MS),
-    created_at: row.createdAt.toISOString(),
-    is_premium: row.isPremium,
-    token_cost: row.isPremium ? row.tokenCost : 0,
-    is_unlocked: !row.isPremium || unlocked.has(row.id),
-    page_count: row.pageCount,
-  });
+  const toBook = async (row: BookRow, unlocked: Unlocked, canManage = false): Promise<Book> => {
+    const isUnlocked = !row.isPremium || unlocked === 'all' || unlocked.has(row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      author: row.author,
+      description: row.description,
+      // A locked premium book's pages stay private until it is unlocked (site admins always see them).
+      pdf_url: isUnlocked || canManage ? await storage.signedUrl(row.pdfKey, BOOK_LINK_TTL_MS) : null,
+      attribution_url: await storage.signedUrl(row.attributionKey, BOOK_LINK_TTL_MS),
+      created_at: row.createdAt.toISOString(),
+      is_premium: row.isPremium,
+      token_cost: row.isPremium ? row.tokenCost : 0,
+      is_unlocked: isUnlocked,
+      page_count: row.pageCount,
+    };
+  };
 
   async function list(
     session: SessionUser,
@@ -93,8 +98,8 @@ export function createBooksService(deps: Deps) {
       { ...filter, q: query.q || undefined },
       { limit: query.per_page, offset: pageOffset(query.page, query.per_page), order },
     );
-    const unlocked = rows.some((r) => r.isPremium) ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
-    return { books: await Promise.all(rows.map((r) => toBook(r, unlocked))), pagination: paginate(total, query.page, query.per_page) };
+    const unlocked: Unlocked = rows.some((r) => r.isPremium) ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
+    return { books: await Promise.all(rows.map((r) => toBook(r, unlocked, session.user.is_admin))), pagination: paginate(total, query.page, query.per_page) };
   }
 
   /** Deletes stored files, logging (not throwing) failures: the caller's outcome stands either way. */
@@ -118,8 +123,8 @@ export function createBooksService(deps: Deps) {
     async get(session: SessionUser, bookId: string): Promise<{ book: Book }> {
       const row = await books.find(bookId);
       if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
-      const unlocked = row.isPremium ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
-      return { book: await toBook(row, unlocked) };
+      const unlocked: Unlocked = row.isPremium ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
+      return { book: await toBook(row, unlocked, session.user.is_admin) };
     },
 
     /** The text of each page of a book, for narration. */
@@ -213,7 +218,7 @@ export function createBooksService(deps: Deps) {
           },
           pages,
         );
-        return { book: await toBook(row, new Set()) };
+        return { book: await toBook(row, new Set(), true) };
       } catch (err) {
         await removeFiles(stored);
         throw err;

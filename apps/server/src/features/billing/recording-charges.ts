@@ -1,0 +1,63 @@
+import { UNLIMITED_SHARE_TOKENS } from '@fst/shared/constants';
+import { canRecordPremium, monthlyAllowance, quoteShare } from '@fst/shared/billing/billing.rules';
+import { BILLING_MESSAGES, RECORDING_TEXTS } from '@fst/shared/messages';
+import { AppError } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import type { RecordingBilling } from '../recordings/recordings.service.ts';
+import type { BillingRepository } from './billing.repository.ts';
+import type { BillingService } from './billing.service.ts';
+
+/**
+ * Premium costs of recordings (decisions.md "Resolved ambiguities"): sharing a premium recording costs
+ * share tokens per kid outside its requesting families, checked and spent in one transaction.
+ */
+export function createRecordingCharges(deps: { billing: BillingService; billingRepository: BillingRepository }): RecordingBilling {
+  const { billing, billingRepository } = deps;
+
+  async function charge(
+    session: SessionUser,
+    ref: string,
+    isPremium: boolean,
+    kids: { id: string; familyId: string }[],
+    requestingFamilyIds: ReadonlySet<string>,
+  ): Promise<number> {
+    if (!isPremium) return 0;
+    const user = { id: session.user.id, role: session.user.role };
+    const { plan } = await billing.planOf(user.id);
+    const tiers = await billing.familyTiers([...new Set(kids.map((k) => k.familyId))]);
+    const targets = kids.map((k) => ({ ...k, familyTier: tiers.get(k.familyId) ?? 'free' }));
+    return billingRepository.transaction(async (tx) => {
+      await tx.lockAccount(user.id);
+      // Inside the transaction only `tx` may query (PGlite would wait forever on `db`).
+      const unlimited = monthlyAllowance(user.role, plan).shareTokens >= UNLIMITED_SHARE_TOKENS;
+      const share = unlimited ? UNLIMITED_SHARE_TOKENS : await tx.balance(user.id, 'share');
+      const quote = quoteShare({ isPremium, sharerPlan: plan, kids: targets, requestingFamilyIds, balance: share });
+      if (!quote.ok) {
+        if (quote.error === 'insufficient_tokens') {
+          throw new AppError('insufficient_tokens', RECORDING_TEXTS.insufficientBody(quote.tokensNeeded!, quote.tokensAvailable!), undefined, {
+            tokens_needed: quote.tokensNeeded!,
+            tokens_available: quote.tokensAvailable!,
+          });
+        }
+        throw new AppError('forbidden', quote.error);
+      }
+      const { spent } = await billing.spend(tx, user, plan, 'share', quote.tokensNeeded, 'share', ref);
+      return spent;
+    });
+  }
+
+  return {
+    async chargeUpload({ session, recordingId, isPremium, kids }) {
+      if (!isPremium) return 0;
+      const { plan } = await billing.planOf(session.user.id);
+      // Story requests (the queue) will make a family "requesting"; until then a premium book needs a paid plan.
+      if (!canRecordPremium(plan, false)) throw new AppError('forbidden', BILLING_MESSAGES.premiumRecordingNeedsPlan);
+      return charge(session, `upload:${recordingId}`, isPremium, kids, new Set());
+    },
+    async chargeShare({ session, recordingId, isPremium, kids, requestingFamilyIds }) {
+      const ref = `share:${recordingId}:${kids.map((k) => k.id).sort().join(',')}`;
+      return charge(session, ref, isPremium, kids, requestingFamilyIds);
+    },
+    shareTokensRemaining: (userId) => billing.shareBalance(userId),
+  };
+}
