@@ -1,9 +1,9 @@
-import { ComingSoonCard } from '../../components/ui/coming-soon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useSession } from '../../features/auth/api/get-me.ts';
 import { ReaderDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
 import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
 import { ReaderFamilies } from '../../features/families/components/reader-families.tsx';
+import { YourStories } from '../../features/recordings/components/your-stories.tsx';
 
 export function GrandparentDashboardRoute() {
   const { data } = useSession();
@@ -15,14 +15,8 @@ export function GrandparentDashboardRoute() {
       <h1 className="mb-2 text-4xl font-bold mobile:text-3xl">Your Story Library</h1>
       <p className="mb-8 text-ink-soft">Record bedtime stories your grandkids can watch again and again.</p>
       <ReaderFamilies />
-      {readerFamilies.length === 0 ? (
-        <NoFamilyState role="grandparent" />
-      ) : (
-        <ComingSoonCard
-          title="Your stories"
-          description="Your recordings, story requests and the kids you read to will appear here very soon."
-        />
-      )}
+      {readerFamilies.length === 0 ? <NoFamilyState role="grandparent" /> : null}
+      {data ? <YourStories userId={data.user.id} /> : null}
       <ReaderDashboardLibraries />
     </div>
   );

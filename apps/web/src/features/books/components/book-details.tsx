@@ -146,7 +146,7 @@ function BookPage({ book, childId, premium, canRecord, refetch }: BookPageProps)
       </Card>
 
       <div className="grid grid-cols-2 gap-6 mobile:grid-cols-1">
-        <FamilyRecordingsSection />
+        <FamilyRecordingsSection bookId={book.id} />
         <AiReadingPanel />
       </div>
     </div>

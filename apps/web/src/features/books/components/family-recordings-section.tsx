@@ -1,24 +1,94 @@
 import { useId } from 'react';
+import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
+import { formatDuration, recordingTypeLabel } from '@fst/shared/recordings/recordings.rules';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { MicIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { notify } from '../../../lib/toast.ts';
+import { useSession } from '../../auth/api/get-me.ts';
+import { useFamiliesRecordings } from '../../recordings/api/get-family-recordings.ts';
+import { useMyRecordings } from '../../recordings/api/get-my-recordings.ts';
+import { getViewUrl } from '../../recordings/api/get-view-url.ts';
+
+/** Opens a recording's video in a new tab (spec section 2): the tab opens at once, then goes to the signed link. */
+async function openInNewTab(recordingId: string) {
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await getViewUrl(recordingId);
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.location.href = url;
+    }
+  } catch {
+    tab?.close();
+    notify.error(RECORDING_TEXTS.videoUnavailable);
+  }
+}
 
 /**
- * The book viewer's Family Recordings list (spec section 2). Readings of this book by the family's
- * readers appear here once recordings exist; until then it shows the spec's empty state.
+ * The book viewer's Family Recordings list (spec section 2): finished readings of this book from the
+ * families' lists and the reader's own recordings; a reading opens in a new tab.
  */
-export function FamilyRecordingsSection() {
+export function FamilyRecordingsSection({ bookId }: { bookId: string }) {
   const headingId = useId();
+  const session = useSession();
+  const familyIds = (session.data?.families ?? []).map((f) => f.id);
+  const lists = useFamiliesRecordings(familyIds);
+  const mine = useMyRecordings({ enabled: session.data?.user.role === 'grandparent' });
+  const pending = session.isPending || lists.some((l) => l.isPending) || (mine.isPending && mine.fetchStatus !== 'idle');
+  const failed = lists.length > 0 && lists.every((l) => l.isError) && !mine.data;
+
+  const byId = new Map<string, Recording>();
+  for (const r of [...(mine.data ?? []), ...lists.flatMap((l) => l.data?.recordings ?? [])]) {
+    if (r.book_id === bookId && r.processing_status === 'ready') byId.set(r.id, r);
+  }
+  const recordings = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+
   return (
     <Card>
       <section aria-labelledby={headingId}>
         <h2 id={headingId} className="mb-3 text-2xl font-bold">
           Family Recordings
         </h2>
-        <div className="flex flex-col items-center gap-3 rounded-2xl bg-cream-deep/60 px-4 py-8 text-center text-ink-soft">
-          <MicIcon className="size-8 text-brand" />
-          <p>{RECORDING_TEXTS.noReaderRecordings}</p>
-        </div>
+        {pending ? (
+          <p role="status" className="flex items-center gap-3 text-ink-soft">
+            <Spinner /> Loading recordings…
+          </p>
+        ) : failed ? (
+          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+            <span>{RECORDING_TEXTS.loadFailed}</span>
+            <Button size="sm" variant="secondary" onClick={() => lists.forEach((l) => void l.refetch())}>
+              Retry
+            </Button>
+          </Alert>
+        ) : recordings.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl bg-cream-deep/60 px-4 py-8 text-center text-ink-soft">
+            <MicIcon className="size-8 text-brand" />
+            <p>{RECORDING_TEXTS.noReaderRecordings}</p>
+          </div>
+        ) : (
+          <ul aria-label="Family recordings of this book" className="flex flex-col gap-3">
+            {recordings.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3">
+                <div>
+                  <p className="font-semibold">{r.reader_name}</p>
+                  <p className="text-base text-ink-soft">
+                    {recordingTypeLabel(r.recording_type)} · {formatDuration(r.duration_seconds)}
+                    {r.kid_name ? ` · for ${r.kid_name}` : ''}
+                  </p>
+                </div>
+                <Button size="sm" variant="secondary" onClick={() => void openInNewTab(r.id)}>
+                  Watch<span className="sr-only"> {r.reader_name}’s reading (opens in a new tab)</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </Card>
   );

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test } from './fixtures.ts';
+
+// Chromium runs with a fake camera and microphone (playwright.config.ts), so the recorder records for real.
+
+async function makePdf(title: string, pageCount: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pageCount; n++) {
+    const page = doc.addPage([600, 450]);
+    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.5, 0.7) });
+    page.drawText(`${title}: page ${n}`, { x: 50, y: 90, size: 22, font, color: rgb(0.1, 0.1, 0.1) });
+  }
+  return Buffer.from(await doc.save());
+}
+
+type Book = { id: string; title: string };
+
+async function uploadBook(request: APIRequestContext, title: string): Promise<Book> {
+  const res = await request.post('/api/admin/books', {
+    multipart: {
+      title,
+      author: 'E2E Author',
+      description: `A test story called ${title}.`,
+      is_premium: 'false',
+      token_cost: '0',
+      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, 4) },
+      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { book: Book }).book;
+}
+
+let book: Book;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInAdmin(admin);
+  book = await uploadBook(admin, `Owl Moon ${randomBytes(3).toString('hex')}`);
+  await admin.dispose();
+});
+
+/** A family with one kid (made by a parent through the API) and the page's user, a grandparent, as its reader. */
+async function readerWithKid(page: Page, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+  const parentApi = await playwright.request.newContext({ baseURL });
+  await createAccount(parentApi, newAccount('parent'));
+  const created = await parentApi.post('/api/family/create', { data: { family_name: `Readers ${randomBytes(3).toString('hex')}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const kidRes = await parentApi.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Mia', age: 5 } });
+  expect(kidRes.status(), await kidRes.text()).toBe(201);
+  const kid = ((await kidRes.json()) as { kid: { id: string } }).kid;
+  const code = ((await (await parentApi.get(`/api/family/${familyId}`)).json()) as { family: { family_code: string } }).family.family_code;
+  await parentApi.dispose();
+
+  // Signing up through the page's own request context signs the page in.
+  await createAccount(page.request, newAccount('grandparent'));
+  const joined = await page.request.post('/api/family/join', { data: { family_code: code, relationship: 'Grandma' } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  return { kidId: kid.id, familyId };
+}
+
+const recordUrl = (kidId: string) => `/record?bookId=${book.id}&childId=${kidId}`;
+
+async function startRecording(page: Page, typeLabel: string) {
+  await expect(page.getByRole('heading', { name: 'Record a Story' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(typeLabel) }).check();
+  await expect(page.getByRole('checkbox', { name: 'Mia' })).toBeChecked();
+  const start = page.getByRole('button', { name: 'Start Recording' });
+  await expect(start).toBeEnabled({ timeout: 20_000 });
+  if (typeLabel === RECORDING_PAGE_TEXTS.typeLabels.video_with_pdf) {
+    // The page shown is drawn into the video.
+    await expect(page.locator('canvas[data-rendered-page]')).toHaveCount(1, { timeout: 20_000 });
+  }
+  await start.click();
+  const dialog = page.getByRole('alertdialog', { name: RECORDING_PAGE_TEXTS.readyToRecordTitle });
+  await dialog.getByRole('button', { name: 'Start Recording' }).click();
+  await expect(page.getByText('Recording', { exact: true })).toBeVisible();
+  // Type and kids are locked while recording.
+  await expect(page.getByRole('radio', { name: new RegExp(typeLabel) })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Mia' })).toBeDisabled();
+}
+
+async function newestRecordingId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/recording/my-recordings');
+  expect(res.status()).toBe(200);
+  const list = (await res.json()) as { id: string }[];
+  expect(list.length).toBeGreaterThan(0);
+  return list[0]!.id;
+}
+
+/** The recording page shows it finished (processing by ffmpeg may take a while) and its media plays. */
+async function expectReadyAndPlayable(page: Page, recordingId: string, audio: boolean) {
+  await page.goto(`/recording/${recordingId}`);
+  await expect(page.getByTestId('recording-status')).toHaveText(RECORDING_PAGE_TEXTS.statusFinished, { timeout: 180_000 });
+  const media = page.locator(audio ? 'audio' : 'video');
+  await expect(media).toHaveCount(1);
+  await expect
+    .poll(() => media.evaluate((m: HTMLMediaElement) => (m.readyState >= 1 && m.duration > 0 ? m.duration : 0)), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+}
+
+for (const type of ['video_with_pdf', 'webcam_only', 'audio_only'] as const) {
+  test(`a grandparent records ${type}, it uploads, turns ready and plays`, async ({ page, playwright, baseURL }) => {
+    test.setTimeout(360_000);
+    const { kidId } = await readerWithKid(page, playwright, baseURL);
+    await page.goto(recordUrl(kidId));
+    const label = RECORDING_PAGE_TEXTS.typeLabels[type];
+    if (type === 'video_with_pdf') await expectAccessible(page);
+    await startRecording(page, label);
+    await page.waitForTimeout(1500);
+    if (type === 'video_with_pdf') await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.waitForTimeout(1800);
+    // At least 2 s recorded (a busy machine may take longer between steps).
+    await expect(page.getByRole('timer')).toHaveText(/^(00:0[2-9]|00:[1-5]\d|\d\d:\d\d)$/);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+
+    const id = await newestRecordingId(page);
+    const detail = (await (await page.request.get(`/api/recording/${id}`)).json()) as {
+      recording: { recording_type: string; kids: { id: string }[]; page_track: { page: number }[]; duration_seconds: number };
+    };
+    expect(detail.recording.recording_type).toBe(type);
+    expect(detail.recording.kids.map((k) => k.id)).toEqual([kidId]);
+    if (type === 'video_with_pdf') expect(detail.recording.page_track.map((t) => t.page)).toEqual([1, 2]);
+
+    await expectReadyAndPlayable(page, id, type === 'audio_only');
+    await expect(page.getByText(RECORDING_PAGE_TEXTS.typeLabels[type])).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Assigned kids' })).toContainText('Mia');
+    if (type === 'video_with_pdf') await expectAccessible(page);
+  });
+}
+
+test('a reading cut short by a reload is recovered from the browser and uploaded', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(360_000);
+  const { kidId } = await readerWithKid(page, playwright, baseURL);
+  await page.goto(recordUrl(kidId));
+  await startRecording(page, RECORDING_PAGE_TEXTS.typeLabels.webcam_only);
+  await page.waitForTimeout(3500);
+  await page.reload();
+
+  const unsent = page.getByRole('region', { name: RECORDING_PAGE_TEXTS.unsentTitle });
+  await expect(unsent).toBeVisible();
+  await expect(unsent).toContainText(book.title);
+  await expect(unsent).toContainText('Mia');
+  await expect(unsent).toContainText(/\(0:0[2-9]\)/);
+  await expectAccessible(page);
+  await unsent.getByRole('button', { name: RECORDING_PAGE_TEXTS.unsentUpload }).click();
+  await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+
+  // Deleted locally once the server confirmed it: nothing is offered any more.
+  await page.goto(recordUrl(kidId));
+  await expect(page.getByRole('heading', { name: 'Record a Story' })).toBeVisible();
+  await expect(page.getByRole('region', { name: RECORDING_PAGE_TEXTS.unsentTitle })).toHaveCount(0);
+
+  const id = await newestRecordingId(page);
+  await expectReadyAndPlayable(page, id, false);
+});
+
+test('an upload cut off twice resumes by itself and the server gets every byte', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(360_000);
+  const { kidId } = await readerWithKid(page, playwright, baseURL);
+
+  let uploadLength = -1;
+  let aborted = 0;
+  let finalOffset = -1;
+  await page.route('**/api/uploads', async (route) => {
+    if (route.request().method() === 'POST') uploadLength = Number(route.request().headers()['upload-length']);
+    await route.continue();
+  });
+  await page.route('**/api/uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH' && aborted < 2) {
+      aborted++;
+      await route.abort('internetdisconnected');
+      return;
+    }
+    await route.continue();
+  });
+  page.on('response', (res) => {
+    if (res.request().method() === 'PATCH' && /\/api\/uploads\/[0-9a-f]{32}$/.test(res.url()) && res.status() === 204) {
+      finalOffset = Number(res.headers()['upload-offset']);
+    }
+  });
+
+  await page.goto(recordUrl(kidId));
+  await startRecording(page, RECORDING_PAGE_TEXTS.typeLabels.audio_only);
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
+  await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 90_000 });
+  expect(aborted).toBe(2);
+  expect(uploadLength).toBeGreaterThan(1000);
+  // Upload-Length is the size of the reading read back from IndexedDB; the server's final offset is its file's size.
+  expect(finalOffset).toBe(uploadLength);
+
+  const id = await newestRecordingId(page);
+  await expectReadyAndPlayable(page, id, true);
+});

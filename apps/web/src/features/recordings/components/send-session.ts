@@ -1,0 +1,37 @@
+import { RECORDING_TEXTS } from '@fst/shared/messages';
+import { ApiError } from '../../../lib/api-client.ts';
+import { deleteSession, sessionBlob, updateSession, type RecordingSession } from '../../../lib/recording-store.ts';
+import { uploadRecording, type UploadedRecording } from '../api/upload-recording.ts';
+
+/**
+ * Sends a stored reading to the server and deletes it locally only once the server has confirmed it
+ * (issue 5 "Nothing is lost"). The tus address is kept with the reading, so a reload resumes the upload.
+ */
+export async function sendSession(session: RecordingSession, onProgress: (percent: number) => void): Promise<UploadedRecording> {
+  const file = await sessionBlob(session);
+  const answer = await uploadRecording({
+    file,
+    uploadUrl: session.uploadUrl,
+    onUploadUrl: (url) => {
+      session.uploadUrl = url;
+      void updateSession(session.id, { uploadUrl: url }).catch(() => undefined);
+    },
+    onProgress,
+    fields: {
+      book_id: session.bookId,
+      recording_type: session.recordingType,
+      duration_seconds: String(Math.max(0, Math.round(session.durationSeconds))),
+      kid_ids: JSON.stringify(session.kidIds),
+      is_premium: String(session.premium),
+      page_track: JSON.stringify(session.pageTrack),
+    },
+  });
+  await deleteSession(session.id).catch(() => undefined);
+  return answer;
+}
+
+/** The spec's text for a failed upload (section 8): network, refused, or anything else. */
+export function uploadFailureText(error: unknown): string {
+  if (error instanceof ApiError) return error.isNetworkError ? RECORDING_TEXTS.uploadError : RECORDING_TEXTS.uploadFailed;
+  return RECORDING_TEXTS.uploadFailedGeneric;
+}
