@@ -51,9 +51,9 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('Confirm Password').fill(account.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    // The Join Your Family modal comes first (families issue); skipping it goes to the dashboard.
-    const skip = page.getByRole('button', { name: 'Skip for Now' });
-    if (await skip.isVisible({ timeout: 3000 }).catch(() => false)) await skip.click();
+    // The Join Your Family modal comes first; skipping it goes to the dashboard.
+    await expect(page.getByRole('dialog', { name: 'Join Your Family' })).toBeVisible();
+    await page.getByRole('button', { name: 'Skip for Now' }).click();
     await expect(page).toHaveURL(/\/grandparent-dashboard$/);
     await page.goto('/parent-dashboard');
     await expect(page).toHaveURL(/\/grandparent-dashboard$/);

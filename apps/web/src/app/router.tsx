@@ -18,6 +18,8 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 // Pages of features still to come, and admin pages, load on demand.
 const FamilyRoute = lazyPage(() => import('./routes/family.tsx'));
 const SubscriptionRoute = lazyPage(() => import('./routes/subscription.tsx'));
+const BillingCheckoutRoute = lazyPage(() => import('./routes/billing-checkout.tsx'));
+const BillingPortalRoute = lazyPage(() => import('./routes/billing-portal.tsx'));
 const BookLibraryRoute = lazyPage(() => import('./routes/book-library.tsx'));
 const BookRoute = lazyPage(() => import('./routes/book.tsx'));
 const RecordRoute = lazyPage(() => import('./routes/record.tsx'));
@@ -57,6 +59,9 @@ export const routes: RouteObject[] = [
               { path: paths.family, element: <FamilyRoute /> },
               { path: paths.profile, element: <ProfileRoute /> },
               { path: paths.subscription, element: <SubscriptionRoute /> },
+              // The local payment provider's test-mode pages (decisions.md "Payments").
+              { path: paths.billingCheckout, element: <BillingCheckoutRoute /> },
+              { path: paths.billingPortal, element: <BillingPortalRoute /> },
               { path: paths.bookLibrary, element: <BookLibraryRoute /> },
               { path: paths.book, element: <BookRoute /> },
               { path: paths.record, element: <RecordRoute /> },

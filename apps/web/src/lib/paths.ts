@@ -18,6 +18,9 @@ export const paths = {
   child: '/child/:kidId',
   adminBooks: '/admin/books',
   adminIssues: '/admin/issues',
+  // The local payment provider's test-mode pages (decisions.md "Payments").
+  billingCheckout: '/billing/checkout/:sessionId',
+  billingPortal: '/billing/portal',
 } as const;
 
 export const pathTo = {

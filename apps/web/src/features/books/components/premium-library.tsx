@@ -1,15 +1,16 @@
-import { useId, useState } from 'react';
+import { use, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
 import { BOOK_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CheckIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { usePremiumBooks } from '../api/list-premium-books.ts';
 import { BookCover } from './book-cover.tsx';
+import { PremiumBookActionsContext } from './premium-book-actions.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { useErrorToast } from './use-error-toast.ts';
 
@@ -20,8 +21,8 @@ export const tokenCostText = (cost: number) => (cost === 1 ? '1 token' : `${cost
 
 /**
  * The premium library (spec section 2): premium books with their token cost and whether the caller has
- * unlocked them. Unlocking itself arrives with plans and tokens; until then the button explains why it
- * waits.
+ * unlocked them. The app supplies the token balance and the unlock action (premium-book-actions.ts);
+ * an unlocked book links to its page.
  */
 export function PremiumLibrary({
   heading = 'Premium Library',
@@ -36,7 +37,8 @@ export function PremiumLibrary({
   const headingId = useId();
   const bodyId = useId();
   const [open, setOpen] = useState(true);
-  const noteId = useId();
+  const listId = useId();
+  const actions = use(PremiumBookActionsContext);
   const [page, setPage] = useState(1);
   const books = usePremiumBooks({ page, perPage: BOOK_PAGE_SIZE_DEFAULT });
   useErrorToast(books.isError, books.errorUpdatedAt, BOOK_TEXTS.premiumLoadFailed);
@@ -53,9 +55,10 @@ export function PremiumLibrary({
         {heading}
       </SectionHeading>
       <div id={bodyId} hidden={!open} className="mt-1">
-      <p id={noteId} className="mb-4 text-base text-ink-soft">
-        Premium stories are unlocked with story tokens. Unlocking opens together with plans and tokens, very soon.
+      <p className="mb-4 text-base text-ink-soft">
+        Premium books are unlocked with tokens, and stay yours once unlocked. Gold members unlock every premium book for free.
       </p>
+      {actions ? <actions.Balance /> : null}
       {books.isError ? (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
           <span>{BOOK_TEXTS.premiumLoadFailed}</span>
@@ -75,10 +78,10 @@ export function PremiumLibrary({
         <ul aria-label="Premium books" className={`flex flex-col gap-3 ${books.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={books.isPlaceholderData || undefined}>
           {list.map((book) => (
             <li key={book.id}>
-              <article className="flex items-center gap-4 rounded-card border border-line bg-paper p-3 shadow-card mobile:flex-wrap">
+              <article aria-labelledby={`${listId}-${book.id}`} className="flex items-center gap-4 rounded-card border border-line bg-paper p-3 shadow-card mobile:flex-wrap">
                 <BookCover bookId={book.id} title={book.title} size="sm" className="w-28 shrink-0" />
                 <div className="min-w-0 flex-1">
-                  <Title className="font-display text-xl leading-snug font-bold">
+                  <Title id={`${listId}-${book.id}`} className="font-display text-xl leading-snug font-bold">
                     <Link to={premiumBookPath(book.id)} className="hover:text-brand-dark hover:underline">
                       {book.title}
                     </Link>
@@ -98,11 +101,13 @@ export function PremiumLibrary({
                     )}
                   </p>
                 </div>
-                {book.is_unlocked ? null : (
-                  <Button size="sm" variant="honey" disabled aria-describedby={noteId} className="mobile:w-full">
-                    Unlock for {tokenCostText(book.token_cost)}
-                  </Button>
-                )}
+                {book.is_unlocked ? (
+                  <ButtonLink to={premiumBookPath(book.id)} size="sm" variant="secondary" className="mobile:w-full">
+                    Open Book
+                  </ButtonLink>
+                ) : actions ? (
+                  <actions.Unlock book={book} />
+                ) : null}
               </article>
             </li>
           ))}

@@ -1,0 +1,324 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BILLING_FAQ, BILLING_MESSAGES, BILLING_TEXTS, BOOK_TEXTS, PAYMENT_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { createAccount, expect, expectAccessible, newAccount, test } from './fixtures.ts';
+
+// Issue 7 journeys: plans through the local test-mode checkout and portal, token purchases with the test
+// cards, and unlocking a premium book. Every test has its own account.
+// No fade-ins: the accessibility checks then see dialogs and toasts at full opacity.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+const TEST_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+type PremiumBook = { id: string; title: string; token_cost: number; is_unlocked: boolean };
+
+/** A premium book seeded at start (spec: 'The Lion and the Mouse' costs 2, 'Three Billy Goats Gruff' 3). */
+async function seededPremiumBook(request: APIRequestContext, title: RegExp): Promise<PremiumBook> {
+  const res = await request.get('/api/premium-books?per_page=100');
+  expect(res.status()).toBe(200);
+  const { books } = (await res.json()) as { books: PremiumBook[] };
+  const book = books.find((b) => title.test(b.title));
+  if (!book) throw new Error(`no premium book matching ${title} in ${books.map((b) => b.title).join(', ')}`);
+  return book;
+}
+
+/** Subscribes the signed-in account the way the checkout page does (for journeys not about checkout). */
+async function subscribe(request: APIRequestContext, plan: 'premium' | 'gold') {
+  const checkout = await request.post('/api/stripe/create-checkout-session', { data: { plan_type: plan } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = url.split('/').pop();
+  const done = await request.post(`/api/billing/local/checkout/${sessionId}/complete`);
+  expect(done.status(), await done.text()).toBe(200);
+}
+
+async function balances(request: APIRequestContext) {
+  const res = await request.get('/api/user/premium-status');
+  return (await res.json()) as { story_tokens_remaining: number; share_tokens_remaining: number; plan_type: string };
+}
+
+const planCard = (page: Page, name: string) => page.getByRole('list', { name: 'Plans' }).getByRole('article', { name });
+const banner = (page: Page, plan: string) => page.getByRole('region', { name: `Your plan: ${plan}` });
+const balance = (page: Page, plan: string, label: string) =>
+  banner(page, plan).getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
+
+async function payWithCard(dialog: ReturnType<Page['getByRole']>, card: string, price: string) {
+  await dialog.getByLabel('Card number').fill(card);
+  await dialog.getByLabel('Expiry').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: `Pay ${price}` }).click();
+}
+
+test.describe('plans and tokens', () => {
+  test('a parent upgrades to Premium in test-mode checkout, buys story tokens and unlocks a premium book', async ({ page }) => {
+    test.slow();
+    await createAccount(page.request, newAccount('parent'));
+    const lion = await seededPremiumBook(page.request, /Lion and the Mouse/);
+    const goats = await seededPremiumBook(page.request, /Billy Goats Gruff/);
+    expect([lion.token_cost, goats.token_cost]).toEqual([2, 3]);
+
+    // On the free plan the premium library explains why a book stays locked and points to the plans.
+    await page.goto('/book');
+    const premium = page.getByRole('region', { name: 'Premium Library' });
+    await expect(premium).toContainText('Your story tokens: 0');
+    await expect(premium.getByRole('button', { name: 'Buy Tokens' })).toHaveCount(0);
+    const goatsRow = premium.getByRole('article', { name: goats.title });
+    await expect(goatsRow).toContainText(VALIDATION.notEnoughTokens(3, 0));
+    await expect(goatsRow.getByRole('button', { name: 'Unlock for 3 story tokens' })).toBeDisabled();
+    await premium.getByRole('link', { name: 'See Plans' }).click();
+
+    // The parent plans: Free is current, Gold is the best value.
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Parent Plans' })).toBeVisible();
+    await expect(planCard(page, 'Free')).toContainText('CURRENT');
+    await expect(planCard(page, 'Free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(planCard(page, 'Premium')).toContainText('$15 a month');
+    await expect(planCard(page, 'Premium')).toContainText('5 AI stories a month');
+    await expect(planCard(page, 'Gold')).toContainText('BEST VALUE');
+    await expect(planCard(page, 'Gold')).toContainText('$30 a month');
+    await expect(planCard(page, 'Gold')).toContainText('15 story tokens a month');
+    await expect(banner(page, 'Free')).toHaveCount(0);
+
+    // The FAQ keeps one answer open at a time.
+    const [first, second] = BILLING_FAQ;
+    await page.getByRole('button', { name: first!.question }).click();
+    await expect(page.getByText(first!.answer)).toBeVisible();
+    await page.getByRole('button', { name: second!.question }).click();
+    await expect(page.getByText(second!.answer)).toBeVisible();
+    await expect(page.getByText(first!.answer)).toBeHidden();
+    await expect(page.getByRole('button', { name: first!.question })).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible(page);
+
+    // Test-mode checkout: Cancel goes back without changing anything.
+    await planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await expect(page).toHaveURL(/\/billing\/checkout\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(BILLING_TEXTS.testMode, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Premium plan' })).toBeVisible();
+    await expect(page.getByText('$15.00', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(planCard(page, 'Free')).toContainText('CURRENT');
+
+    await planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByText(BILLING_TEXTS.upgraded('Premium'))).toBeVisible();
+
+    // Premium is current: CURRENT badge, the banner with status, usage and 5 story tokens.
+    await expect(planCard(page, 'Premium')).toContainText('CURRENT');
+    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(planCard(page, 'Gold').getByRole('button', { name: 'Upgrade to Gold' })).toBeEnabled();
+    await expect(planCard(page, 'Free').getByRole('button', { name: 'Downgrade to Free' })).toBeEnabled();
+    await expect(banner(page, 'Premium')).toContainText('Active');
+    await expect(banner(page, 'Premium')).toContainText(/Renews on/);
+    await expect(balance(page, 'Premium', 'Story tokens')).toHaveText('5');
+    const usage = banner(page, 'Premium').getByRole('progressbar', { name: 'AI stories this month' });
+    await expect(usage).toHaveAttribute('aria-valuenow', '0');
+    await expect(usage).toHaveAttribute('aria-valuetext', '0 of 5 AI stories used');
+    await expect(banner(page, 'Premium').getByRole('button', { name: 'Manage Subscription' })).toBeEnabled();
+    await expectAccessible(page);
+
+    // Purchase Tokens: parents see only story token packages.
+    await banner(page, 'Premium').getByRole('button', { name: 'Buy Tokens' }).click();
+    const modal = page.getByRole('dialog', { name: BILLING_TEXTS.purchaseTitle });
+    await expect(modal.getByRole('heading', { name: 'Story Tokens' })).toBeVisible();
+    await expect(modal.getByRole('heading', { name: 'Share Tokens' })).toHaveCount(0);
+    await expect(modal.getByRole('button', { name: '5 story tokens $15.00' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: '12 story tokens $30.00 Save $6' })).toBeVisible();
+    await expectAccessible(page);
+    await modal.getByRole('button', { name: /^12 story tokens/ }).click();
+    await expect(modal.getByText(BILLING_TEXTS.testCardNote)).toBeVisible();
+    await expect(modal.getByLabel('Card number')).toBeFocused();
+    await modal.getByRole('button', { name: 'Pay $30.00' }).click();
+    await expect(modal.getByText(BILLING_MESSAGES.invalidCard)).toBeVisible();
+    await expect(modal.getByText(BILLING_TEXTS.invalidExpiry)).toBeVisible();
+    await expectAccessible(page);
+
+    // A declining card shows the provider's message and credits nothing.
+    await payWithCard(modal, DECLINED_CARD, '$30.00');
+    await expect(modal.getByRole('alert').filter({ hasText: BILLING_MESSAGES.cardDeclined })).toBeVisible();
+    expect((await balances(page.request)).story_tokens_remaining).toBe(5);
+
+    // The test card succeeds (a fresh payment: the declined one stays failed).
+    await modal.getByLabel('Card number').fill(TEST_CARD);
+    await modal.getByRole('button', { name: 'Pay $30.00' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByText(PAYMENT_TEXTS.purchased(12, 'story'))).toBeVisible();
+    await expect(balance(page, 'Premium', 'Story tokens')).toHaveText('17');
+    expect((await balances(page.request)).story_tokens_remaining).toBe(17);
+
+    // Unlock a premium book from the premium library: confirm, then Unlocked and the balance drops.
+    await page.goto('/book');
+    await expect(premium).toContainText('Your story tokens: 17');
+    await expect(premium.getByRole('button', { name: 'Buy Tokens' })).toBeVisible();
+    const lionRow = premium.getByRole('article', { name: lion.title });
+    await expect(lionRow).toContainText('Locked');
+    await lionRow.getByRole('button', { name: 'Unlock for 2 story tokens' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Unlock this book?' });
+    await expect(confirm).toContainText('You have 17; 15 will be left.');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Unlock Book' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText(BILLING_TEXTS.unlocked(lion.title))).toBeVisible();
+    await expect(lionRow).toContainText('Unlocked');
+    await expect(lionRow.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
+    await expect(lionRow.getByRole('link', { name: 'Open Book' })).toHaveAttribute('href', `/book/${lion.id}?premium=true`);
+    await expect(premium).toContainText('Your story tokens: 15');
+    expect((await balances(page.request)).story_tokens_remaining).toBe(15);
+    const after = await seededPremiumBook(page.request, /Lion and the Mouse/);
+    expect(after.is_unlocked).toBe(true);
+  });
+
+  test('a parent cancels in the test-mode portal, keeps the plan to the period end, and resumes', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    await subscribe(page.request, 'gold');
+
+    await page.goto('/subscription');
+    await expect(banner(page, 'Gold')).toContainText('Active');
+    await expect(balance(page, 'Gold', 'Story tokens')).toHaveText('15');
+    await banner(page, 'Gold').getByRole('button', { name: 'Manage Subscription' }).click();
+
+    await expect(page).toHaveURL(/\/billing\/portal$/);
+    await expect(page.getByText(BILLING_TEXTS.testMode, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Current plan: Gold' })).toBeVisible();
+    await expect(page.getByText('Renews on', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = page.getByRole('alertdialog', { name: BILLING_TEXTS.cancelConfirmTitle });
+    await expect(confirm).toContainText('You keep Gold until');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText(/Your plan is cancelled\. You keep it until/)).toBeVisible();
+    await expect(page.getByText('Ends on', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Back to plans' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    // Access stays until the period ends.
+    await expect(planCard(page, 'Gold')).toContainText('CURRENT');
+    await expect(banner(page, 'Gold')).toContainText(/Your plan is cancelled and ends on .+\. You keep all its features until then\./);
+
+    // Choosing Free opens the portal as well; there the cancellation can be taken back.
+    await planCard(page, 'Free').getByRole('button', { name: 'Downgrade to Free' }).click();
+    await expect(page).toHaveURL(/\/billing\/portal$/);
+    await page.getByRole('button', { name: 'Resume subscription' }).click();
+    await expect(page.getByText(BILLING_TEXTS.resumed)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to plans' }).click();
+    await expect(banner(page, 'Gold')).toContainText(/Renews on/);
+    await expect(banner(page, 'Gold')).not.toContainText('Your plan is cancelled');
+  });
+
+  test('checkout that fails to start shows the error and enables the card again', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/stripe/create-checkout-session', async (route) => {
+      await held;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Payments are resting' }) });
+    });
+    await page.goto('/subscription');
+    await planCard(page, 'Gold').getByRole('button', { name: 'Upgrade to Gold' }).click();
+    await expect(planCard(page, 'Gold').getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error: Payments are resting' })).toBeVisible();
+    await expect(planCard(page, 'Gold').getByRole('button', { name: 'Upgrade to Gold' })).toBeEnabled();
+
+    // Without a server message the default text shows.
+    await page.unroute('**/api/stripe/create-checkout-session');
+    await page.route('**/api/stripe/create-checkout-session', (route) => route.fulfill({ status: 500, body: '' }));
+    await planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: PAYMENT_TEXTS.alert(PAYMENT_TEXTS.checkoutFailed) })).toBeVisible();
+    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
+  });
+
+  test('an unlock the server refuses shows its reason, or the default text, and the book stays locked', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    await subscribe(page.request, 'premium');
+    const lion = await seededPremiumBook(page.request, /Lion and the Mouse/);
+    await page.goto('/book');
+    const lionRow = page.getByRole('region', { name: 'Premium Library' }).getByRole('article', { name: lion.title });
+    const confirm = page.getByRole('alertdialog', { name: 'Unlock this book?' });
+
+    await page.route('**/api/premium-books/*/unlock', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: VALIDATION.notEnoughTokens(2, 1) }) }),
+    );
+    await lionRow.getByRole('button', { name: 'Unlock for 2 story tokens' }).click();
+    await confirm.getByRole('button', { name: 'Unlock Book' }).click();
+    await expect(page.getByText(VALIDATION.notEnoughTokens(2, 1))).toBeVisible();
+    await expect(confirm).toBeHidden();
+
+    await page.unroute('**/api/premium-books/*/unlock');
+    await page.route('**/api/premium-books/*/unlock', (route) => route.fulfill({ status: 502, body: '' }));
+    await lionRow.getByRole('button', { name: 'Unlock for 2 story tokens' }).click();
+    await confirm.getByRole('button', { name: 'Unlock Book' }).click();
+    await expect(page.getByText(BOOK_TEXTS.unlockFailed)).toBeVisible();
+    await expect(lionRow).toContainText('Locked');
+    expect((await balances(page.request)).story_tokens_remaining).toBe(5);
+  });
+
+  test('a grandparent sees Grandparent Plans and buys share tokens', async ({ page }) => {
+    await createAccount(page.request, newAccount('grandparent'));
+    await page.goto('/subscription');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grandparent Plans' })).toBeVisible();
+    await expect(planCard(page, 'Free')).toContainText('No share tokens');
+    await expect(planCard(page, 'Premium')).toContainText('10 share tokens a month');
+    await expect(planCard(page, 'Gold')).toContainText('Unlimited share tokens');
+
+    await subscribe(page.request, 'premium');
+    await page.reload();
+    await expect(balance(page, 'Premium', 'Share tokens')).toHaveText('10');
+    await expect(balance(page, 'Premium', 'Story tokens')).toHaveText('0');
+    // decisions.md: grandparents do not see the AI usage bar.
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+    await banner(page, 'Premium').getByRole('button', { name: 'Buy Tokens' }).click();
+    const modal = page.getByRole('dialog', { name: BILLING_TEXTS.purchaseTitle });
+    await expect(modal.getByRole('heading', { name: 'Story Tokens' })).toBeVisible();
+    await expect(modal.getByRole('heading', { name: 'Share Tokens' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: '4 share tokens $15.00' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: '10 share tokens $30.00 Best Deal' })).toBeVisible();
+    await expectAccessible(page);
+    await modal.getByRole('button', { name: '4 share tokens $15.00' }).click();
+    await payWithCard(modal, TEST_CARD, '$15.00');
+    await expect(modal).toBeHidden();
+    await expect(page.getByText(PAYMENT_TEXTS.purchased(4, 'share'))).toBeVisible();
+    await expect(balance(page, 'Premium', 'Share tokens')).toHaveText('14');
+
+    // Gold readers have unlimited share tokens, and every premium book is theirs without spending.
+    await subscribe(page.request, 'gold');
+    await page.reload();
+    await expect(balance(page, 'Gold', 'Share tokens')).toHaveText('Unlimited');
+    await page.goto('/book');
+    const premium = page.getByRole('region', { name: 'Premium Library' });
+    await expect(premium).toContainText(BILLING_TEXTS.goldUnlocksFree);
+    const goats = await seededPremiumBook(page.request, /Billy Goats Gruff/);
+    const goatsRow = premium.getByRole('article', { name: goats.title });
+    await expect(goatsRow).toContainText('Unlocked');
+    await expect(goatsRow.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
+    await expect(goatsRow.getByRole('link', { name: 'Open Book' })).toBeVisible();
+  });
+});
+
+test.describe('phone layout', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('plan cards stack and the purchase modal fits the screen', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    await subscribe(page.request, 'premium');
+    await page.goto('/subscription');
+    const premiumBox = await planCard(page, 'Premium').boundingBox();
+    const goldBox = await planCard(page, 'Gold').boundingBox();
+    expect(premiumBox && goldBox && goldBox.y > premiumBox.y + premiumBox.height - 1).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await banner(page, 'Premium').getByRole('button', { name: 'Buy Tokens' }).click();
+    const modal = page.getByRole('dialog', { name: BILLING_TEXTS.purchaseTitle });
+    const box = await modal.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PremiumStatus } from '@fst/shared/billing/billing.schema';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterBillingChange } from './billing-query-keys.ts';
+import { premiumStatusQueryKey } from './get-premium-status.ts';
+
+/** POST /api/billing/local/checkout/{sessionId}/complete: pays a test-mode checkout; answers the new status. */
+export function completeLocalCheckout(sessionId: string): Promise<PremiumStatus> {
+  return apiRequest<PremiumStatus>(`/api/billing/local/checkout/${encodeURIComponent(sessionId)}/complete`, { method: 'POST' });
+}
+
+export function useCompleteLocalCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeLocalCheckout,
+    onSuccess: (status) => {
+      queryClient.setQueryData(premiumStatusQueryKey, status);
+      void refreshAfterBillingChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { useNavigate } from 'react-router';
+import type { Role } from '@fst/shared/constants';
+import { BILLING_TEXTS, PAYMENT_TEXTS, PLAN_FEATURES } from '@fst/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { LoadingScreen } from '../../../components/ui/spinner.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useCompleteLocalCheckout } from '../api/complete-local-checkout.ts';
+import { useLocalCheckout } from '../api/get-local-checkout.ts';
+import { formatUsd, planName } from './billing-format.ts';
+import { TestModeBanner } from './test-mode-banner.tsx';
+
+/**
+ * `/billing/checkout/{sessionId}`: the local provider's checkout page, clearly in test mode (decisions.md
+ * "Payments"). Paying completes the session through the same path a provider's webhook drives.
+ */
+export function LocalCheckoutPage({ sessionId, role }: { sessionId: string; role: Role }) {
+  const navigate = useNavigate();
+  const checkout = useLocalCheckout(sessionId);
+  const complete = useCompleteLocalCheckout();
+
+  const pay = () =>
+    complete.mutate(sessionId, {
+      onSuccess: (status) => {
+        notify.success(BILLING_TEXTS.upgraded(planName(status.plan_type)));
+        void navigate(paths.subscription);
+      },
+    });
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-10 mobile:px-4 mobile:py-6">
+      <PageTitle title="Test Checkout" />
+      <TestModeBanner note={BILLING_TEXTS.testCheckoutNote} />
+      <h1 className="text-3xl font-bold mobile:text-2xl">Checkout</h1>
+      {checkout.isPending ? (
+        <LoadingScreen label="Loading checkout…" />
+      ) : checkout.isError ? (
+        <>
+          <Alert tone="error">{errorText(checkout.error, BILLING_TEXTS.checkoutLoadFailed)}</Alert>
+          <BackToPlans label="Back to plans" />
+        </>
+      ) : checkout.data.status === 'succeeded' && !complete.isSuccess ? (
+        <>
+          <Alert tone="success">{BILLING_TEXTS.checkoutComplete}</Alert>
+          <BackToPlans label="Back to plans" />
+        </>
+      ) : (
+        <Card className="flex flex-col gap-5">
+          <div>
+            <p className="text-base text-ink-soft">Family Story Time subscription</p>
+            <h2 className="text-2xl font-bold">{planName(checkout.data.plan_type)} plan</h2>
+            <p className="mt-1">
+              <span className="font-display text-4xl font-bold">{formatUsd(checkout.data.amount_cents)}</span>
+              <span className="text-base text-ink-soft"> a month, renews monthly, cancel any time</span>
+            </p>
+          </div>
+          <ul aria-label={`${planName(checkout.data.plan_type)} features`} className="flex flex-col gap-2 text-base">
+            {PLAN_FEATURES[role === 'parent' ? 'parent' : 'grandparent'][checkout.data.plan_type].map((feature) => (
+              <li key={feature.text} className="flex items-start gap-2.5">
+                <CheckIcon className="mt-1 size-5 shrink-0 text-success" />
+                {feature.text}
+              </li>
+            ))}
+          </ul>
+          {complete.isError ? (
+            <Alert tone="error">{PAYMENT_TEXTS.alert(errorText(complete.error, PAYMENT_TEXTS.checkoutFailed))}</Alert>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
+            <ButtonLink to={paths.subscription} variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button size="lg" onClick={pay} disabled={complete.isPending || complete.isSuccess} aria-busy={complete.isPending || undefined}>
+              {complete.isPending ? 'Processing...' : `Pay ${formatUsd(checkout.data.amount_cents)}`}
+            </Button>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function BackToPlans({ label }: { label: string }) {
+  return (
+    <div>
+      <ButtonLink to={paths.subscription} variant="secondary">
+        {label}
+      </ButtonLink>
+    </div>
+  );
+}

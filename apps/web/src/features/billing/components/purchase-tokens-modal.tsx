@@ -1,0 +1,246 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { TOKEN_PACKAGES, type TokenPackageId } from '@fst/shared/constants';
+import { normalizeCardNumber, type PremiumStatus } from '@fst/shared/billing/billing.schema';
+import { BILLING_MESSAGES, BILLING_TEXTS, PAYMENT_TEXTS } from '@fst/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { refreshAfterBillingChange } from '../api/billing-query-keys.ts';
+import { confirmLocalPayment } from '../api/confirm-local-payment.ts';
+import { purchaseTokens } from '../api/purchase-tokens.ts';
+import { balanceText, formatUsd } from './billing-format.ts';
+import { TestModeBanner } from './test-mode-banner.tsx';
+
+type TokenKind = 'story' | 'share';
+
+const KIND_TEXTS: Record<TokenKind, { heading: string; use: string }> = {
+  story: { heading: 'Story Tokens', use: 'Unlock books in the Premium Library.' },
+  share: { heading: 'Share Tokens', use: 'Share your premium stories with kids of other families.' },
+};
+
+const packagesOf = (kind: TokenKind) =>
+  (Object.keys(TOKEN_PACKAGES) as TokenPackageId[]).filter((id) => TOKEN_PACKAGES[id].kind === kind);
+
+type PurchaseTokensModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  status: PremiumStatus;
+};
+
+/**
+ * The Purchase Tokens modal (spec section 2): Story Tokens packages, Share Tokens packages for everyone but
+ * parents, then a card form. With the local provider the card is confirmed in test mode.
+ */
+export function PurchaseTokensModal({ open, onOpenChange, status }: PurchaseTokensModalProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={BILLING_TEXTS.purchaseTitle} description="Tokens never expire and roll over every month.">
+      {/* Mounted only while open: every opening starts at the packages. */}
+      <PurchaseTokensFlow status={status} onDone={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+function PurchaseTokensFlow({ status, onDone }: { status: PremiumStatus; onDone: () => void }) {
+  const [chosen, setChosen] = useState<TokenPackageId | null>(null);
+  const [lastChosen, setLastChosen] = useState<TokenPackageId | null>(null);
+  if (chosen) {
+    return (
+      <CardForm
+        packageId={chosen}
+        testMode={status.provider === 'local'}
+        onBack={() => setChosen(null)}
+        onDone={onDone}
+      />
+    );
+  }
+  return (
+    <PackagePicker
+      status={status}
+      focusPackage={lastChosen}
+      onPick={(packageId) => {
+        setLastChosen(packageId);
+        setChosen(packageId);
+      }}
+    />
+  );
+}
+
+function PackagePicker({
+  status,
+  focusPackage,
+  onPick,
+}: {
+  status: PremiumStatus;
+  /** The package to focus when coming back from the card form. */
+  focusPackage: TokenPackageId | null;
+  onPick: (packageId: TokenPackageId) => void;
+}) {
+  const baseId = useId();
+  // Spec section 6: parents see Story Tokens; Share Tokens are offered when the user is not a parent.
+  const kinds: TokenKind[] = status.user_role === 'parent' ? ['story'] : ['story', 'share'];
+  const balances: Record<TokenKind, number> = { story: status.story_tokens_remaining, share: status.share_tokens_remaining };
+  return (
+    <div className="flex flex-col gap-6">
+      {kinds.map((kind) => (
+        <section key={kind} aria-labelledby={`${baseId}-${kind}`}>
+          <h3 id={`${baseId}-${kind}`} className="text-xl font-bold">
+            {KIND_TEXTS[kind].heading}
+          </h3>
+          <p className="mb-3 text-base text-ink-soft">
+            {KIND_TEXTS[kind].use} You have <span className="font-semibold text-ink">{balanceText(balances[kind], kind)}</span>.
+          </p>
+          <ul className="grid grid-cols-2 gap-3 mobile:grid-cols-1">
+            {packagesOf(kind).map((packageId) => {
+              const pkg = TOKEN_PACKAGES[packageId];
+              return (
+                <li key={packageId}>
+                  <button
+                    type="button"
+                    // Returns focus to the package the user came back from
+                    autoFocus={focusPackage === packageId}
+                    onClick={() => onPick(packageId)}
+                    className="relative flex min-h-28 w-full flex-col items-start justify-center gap-1 rounded-2xl border-2 border-line-strong bg-paper px-5 py-4 text-left transition-colors hover:border-brand hover:bg-brand-soft/40"
+                  >
+                    <span className="font-display text-2xl font-bold text-ink">
+                      {pkg.tokens} {kind} tokens
+                    </span>
+                    <span className="text-lg font-semibold text-brand-dark">{formatUsd(pkg.priceCents)}</span>
+                    {pkg.label ? (
+                      <span className="absolute top-3 right-3 rounded-full bg-sage px-3 py-0.5 text-sm font-bold text-white">{pkg.label}</span>
+                    ) : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const cardFormSchema = z.object({
+  card_number: z
+    .string()
+    .transform(normalizeCardNumber)
+    .pipe(z.string().regex(/^\d{12,19}$/, BILLING_MESSAGES.invalidCard)),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, BILLING_TEXTS.invalidExpiry),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, BILLING_TEXTS.invalidCvc),
+});
+type CardFormValues = z.input<typeof cardFormSchema>;
+
+/** Creates the payment, then confirms it with the card: a declined card leaves a failed payment and a fresh try makes a new one. */
+function useBuyTokens(packageId: TokenPackageId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (cardNumber: string) => {
+      const payment = await purchaseTokens(packageId);
+      return confirmLocalPayment({ clientSecret: payment.client_secret, cardNumber });
+    },
+    onSuccess: () => void refreshAfterBillingChange(queryClient),
+  });
+}
+
+function CardForm({
+  packageId,
+  testMode,
+  onBack,
+  onDone,
+}: {
+  packageId: TokenPackageId;
+  testMode: boolean;
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  const pkg = TOKEN_PACKAGES[packageId];
+  const buy = useBuyTokens(packageId);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardFormValues, unknown, z.output<typeof cardFormSchema>>({
+    resolver: zodResolver(cardFormSchema),
+    defaultValues: { card_number: '', expiry: '', cvc: '' },
+  });
+
+  const onSubmit = handleSubmit(({ card_number }) =>
+    buy.mutate(card_number, {
+      onSuccess: (result) => {
+        notify.success(PAYMENT_TEXTS.purchased(result.tokens, result.kind));
+        onDone();
+      },
+    }),
+  );
+
+  const price = formatUsd(pkg.priceCents);
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3">
+        <p className="text-lg">
+          <span className="font-bold">
+            {pkg.tokens} {pkg.kind} tokens
+          </span>{' '}
+          · {price}
+          {pkg.label ? <span className="ml-2 rounded-full bg-sage px-3 py-0.5 text-sm font-bold text-white">{pkg.label}</span> : null}
+        </p>
+        <Button size="sm" variant="ghost" onClick={onBack} disabled={buy.isPending}>
+          Change package
+        </Button>
+      </div>
+      {testMode ? <TestModeBanner note={BILLING_TEXTS.testCardNote} /> : null}
+      {buy.isError ? <Alert tone="error">{errorText(buy.error, PAYMENT_TEXTS.createPaymentFailed)}</Alert> : null}
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        // The form replaces the package the user just chose
+        autoFocus
+        required
+        error={errors.card_number?.message}
+        {...register('card_number')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          required
+          error={errors.expiry?.message}
+          {...register('expiry')}
+        />
+        <TextField
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          required
+          error={errors.cvc?.message}
+          {...register('cvc')}
+        />
+      </div>
+      <div className="mt-2 flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
+        <Button variant="secondary" onClick={onBack} disabled={buy.isPending}>
+          Back
+        </Button>
+        <Button type="submit" disabled={buy.isPending} aria-busy={buy.isPending || undefined}>
+          {buy.isPending ? 'Processing...' : `Pay ${price}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
