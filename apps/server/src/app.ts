@@ -35,11 +35,19 @@ import { billingRoutes } from './features/billing/billing.routes.ts';
 import { createBillingRepository } from './features/billing/billing.repository.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createLocalPayments } from './features/billing/local-payments.ts';
+import { createStripeClient, createStripePayments, STRIPE_WEBHOOK_PATH } from './features/billing/stripe-payments.ts';
+import { stripeRoutes } from './features/billing/stripe.routes.ts';
 import { createRecordingProcessor, PROCESS_RECORDING_OPTIONS, PROCESS_RECORDING_QUEUE, type ProcessRecordingJob } from './features/recordings/recording-processing.ts';
 import { createRecordingsRepository } from './features/recordings/recordings.repository.ts';
 import { recordingsRoutes } from './features/recordings/recordings.routes.ts';
 import { createRecordingsService } from './features/recordings/recordings.service.ts';
 import { createRecordingCharges } from './features/billing/recording-charges.ts';
+import { createRequestsRepository } from './features/requests/requests.repository.ts';
+import { requestsRoutes } from './features/requests/requests.routes.ts';
+import { createRequestsService } from './features/requests/requests.service.ts';
+import { createPlaybackRepository } from './features/playback/playback.repository.ts';
+import { playbackRoutes } from './features/playback/playback.routes.ts';
+import { createPlaybackService } from './features/playback/playback.service.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
@@ -161,7 +169,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (await familiesRepository.familiesOf(userId)).find((f) => f.role === 'admin' || f.role === 'parent' || f.role === 'member')?.id ?? null,
     userRole: async (userId) => (await usersRepository.findUserById(userId))?.role,
   });
-  const localPayments = config.payments.provider === 'local' ? createLocalPayments({ billing: billingRepository, service: billing, clock }) : null;
+  const stripePayments = config.payments.stripe
+    ? createStripePayments({
+        stripe: createStripeClient(config.payments.stripe),
+        settings: config.payments.stripe,
+        publicUrl: config.publicUrl,
+        billing: billingRepository,
+        service: billing,
+        userExists: async (userId) => Boolean(await usersRepository.findUserById(userId)),
+        log: app.log,
+      })
+    : null;
+  const localPayments = stripePayments ? null : createLocalPayments({ billing: billingRepository, service: billing, clock });
   const families = createFamiliesService({
     families: familiesRepository,
     access: createFamilyAccess(familiesRepository),
@@ -171,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       readerStats: (familyId, readerIds) => recordings.readerStats(familyId, readerIds),
       kidStoryCounts: (kidIds) => recordings.kidStoryCounts(kidIds),
       hasVoiceClone: async () => new Set(),
+      timesWatched: (familyId, readerIds) => playback.timesWatched(familyId, readerIds),
     },
     familyTier: async (familyId) => (await billing.familyTiers([familyId])).get(familyId) ?? 'free',
   });
@@ -204,6 +224,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
 
+  // The story queue: premium requests follow billing's rules; recordings fulfil requests (below).
+  const requests = createRequestsService({
+    requests: createRequestsRepository(database.db),
+    access: createFamilyAccess(familiesRepository),
+    premium: {
+      planOf: async (userId) => (await billing.planOf(userId)).plan,
+      hasUnlocked: async (userId, bookId) => (await billing.unlockedBookIds(userId, [bookId])).has(bookId),
+    },
+    clock,
+  });
+  // Playback: play events, stats, playlists, bedtime, reactions; the kid's stories come from recordings (below).
+  const playback = createPlaybackService({
+    playback: createPlaybackRepository(database.db),
+    access: createFamilyAccess(familiesRepository),
+    clock,
+    kidStories: async (session, kidId) => (await recordings.kidRecordings(session, kidId)).recordings,
+  });
+
   // Recordings: resumable uploads on this instance's disk, processing as durable jobs in the database.
   const jobs = createPgBossJobs({ sql: database.sql, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds });
   const uploads = createResumableUploads({ dir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
@@ -216,7 +254,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     maxBytes: config.uploads.maxBytes,
     // Premium recording and sharing costs come with billing (issue 5 leaves this seam).
-    billing: createRecordingCharges({ billing, billingRepository }),
+    billing: createRecordingCharges({
+      billing,
+      billingRepository,
+      premiumRequestFamilies: (readerId, bookId, familyIds) => requests.premiumRequestFamilies(readerId, bookId, familyIds),
+    }),
+    onRecorded: (story) => requests.onRecorded(story),
+    playCounts: (recordingIds) => playback.playCounts(recordingIds),
     findBook: (bookId) => booksRepository.find(bookId),
     listBooks: (session, query, premium, excludeIds) => books.libraryExcluding(session, query, premium, excludeIds),
     log: app.log,
@@ -237,7 +281,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
-    assertSameOrigin(req, [config.publicUrl]);
+    // Stripe calls its webhook server to server, signed, with no browser cookie: the one route exempt.
+    const stripeWebhook = stripePayments && req.method === 'POST' && req.routeOptions.url === STRIPE_WEBHOOK_PATH;
+    if (!stripeWebhook) assertSameOrigin(req, [config.publicUrl]);
     req.session = await auth.resolveSession(req.cookies[SESSION_COOKIE]);
   });
 
@@ -278,16 +324,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   authRoutes(app, { auth, secureCookies: Boolean(config.tls) });
   reportsRoutes(app, { reports });
   familiesRoutes(app, { families });
-  if (!localPayments) throw new Error('The Stripe payments provider is not available yet');
   billingRoutes(app, {
     billing,
-    provider: localPayments.provider,
+    provider: stripePayments ? stripePayments.provider : localPayments!.provider,
     local: localPayments,
+    paymentsConfig: { provider: config.payments.provider, publishable_key: config.payments.stripe?.publishableKey ?? null },
     sharesFamily: (a, b) => familiesRepository.sharesFamily(a, b),
   });
+  if (stripePayments) stripeRoutes(app, { stripe: stripePayments });
   booksRoutes(app, { books });
   mediaRoutes(app, { storage, links: mediaLinks, ttlMs: BOOK_LINK_TTL_MS });
   recordingsRoutes(app, { recordings, maxBytes: config.uploads.maxBytes });
+  requestsRoutes(app, { requests });
+  playbackRoutes(app, { playback });
   resumableUploadRoutes(app, { uploads, mayCreate: (session) => recordings.requireReaderAccount(session) });
   // The AI lists stay empty until narration exists.
   familyRecordingListRoutes(app, {

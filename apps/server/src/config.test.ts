@@ -13,7 +13,13 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('expected loadConfig to throw');
 }
 
-const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+const stripeKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+  STRIPE_PRICE_PREMIUM: 'price_premium',
+  STRIPE_PRICE_GOLD: 'price_gold',
+};
 
 describe('loadConfig defaults', () => {
   const config = loadConfig({});
@@ -87,6 +93,14 @@ describe('loadConfig settings', () => {
     const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'books', PAYMENTS_PROVIDER: 'stripe', ...stripeKeys });
     expect(config.storage).toMatchObject({ kind: 's3', bucket: 'books' });
     expect(config.payments.provider).toBe('stripe');
+    expect(config.payments.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      publishableKey: 'pk_test_1',
+      prices: { premium: 'price_premium', gold: 'price_gold' },
+      apiBase: null,
+    });
+    expect(loadConfig({}).payments.stripe).toBeNull();
   });
 
   it('takes the S3 endpoint, region and path style, and the recording limits and tools', () => {
@@ -130,6 +144,9 @@ describe('loadConfig refuses bad values, naming the setting', () => {
     ['S3_BUCKET', { STORAGE: 's3' }],
     ['STRIPE_SECRET_KEY', { PAYMENTS_PROVIDER: 'stripe' }],
     ['STRIPE_WEBHOOK_SECRET', { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' }],
+    ['STRIPE_PRICE_PREMIUM', { PAYMENTS_PROVIDER: 'stripe', ...stripeKeys, STRIPE_PRICE_PREMIUM: '' }],
+    ['STRIPE_PRICE_GOLD', { PAYMENTS_PROVIDER: 'stripe', ...stripeKeys, STRIPE_PRICE_GOLD: '' }],
+    ['STRIPE_API_BASE', { STRIPE_API_BASE: 'not a url' }],
     ['TLS_KEY', { TLS_CERT: '/tls/cert.pem' }],
     ['TLS_CERT', { TLS_KEY: '/tls/key.pem' }],
     ['ADMIN_EMAILS', { ADMIN_EMAILS: 'notanemail' }],

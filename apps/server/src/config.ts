@@ -38,6 +38,10 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+    STRIPE_PRICE_GOLD: z.string().min(1).optional(),
+    // Another Stripe API address (tests point the SDK at a local server); unset means api.stripe.com.
+    STRIPE_API_BASE: z.url().optional(),
     VOICE_PROVIDER: z.enum(['local', 'elevenlabs']).default('local'),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
     ADMIN_EMAILS: emailList.default([]),
@@ -53,6 +57,8 @@ const envSchema = z
     need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY', 'when PAYMENTS_PROVIDER=stripe');
     need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'when PAYMENTS_PROVIDER=stripe');
     need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS_PROVIDER=stripe');
+    need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PRICE_PREMIUM, 'STRIPE_PRICE_PREMIUM', 'when PAYMENTS_PROVIDER=stripe');
+    need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PRICE_GOLD, 'STRIPE_PRICE_GOLD', 'when PAYMENTS_PROVIDER=stripe');
     need(env.VOICE_PROVIDER === 'elevenlabs' && !env.ELEVENLABS_API_KEY, 'ELEVENLABS_API_KEY', 'when VOICE_PROVIDER=elevenlabs');
   });
 
@@ -94,7 +100,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
     media: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH, workDir: path.join(dataDir, 'work') },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
-    payments: { provider: e.PAYMENTS_PROVIDER },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      stripe:
+        e.PAYMENTS_PROVIDER === 'stripe'
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY!,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+              prices: { premium: e.STRIPE_PRICE_PREMIUM!, gold: e.STRIPE_PRICE_GOLD! },
+              apiBase: e.STRIPE_API_BASE ?? null,
+            }
+          : null,
+    },
     voice: { provider: e.VOICE_PROVIDER },
     adminEmails: e.ADMIN_EMAILS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,

@@ -113,3 +113,18 @@ export const SESSION_COOKIE = 'fst_session';
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+// Story requests (spec section 3 "Queue request").
+export const QUEUE_REQUEST_TYPES = ['requested', 'queue'] as const;
+export type QueueRequestType = (typeof QUEUE_REQUEST_TYPES)[number];
+export const QUEUE_REQUEST_STATUSES = ['pending', 'fulfilled', 'cancelled'] as const;
+
+// Playback (decisions.md "Stats are real", "Endpoints beyond the spec").
+export const PLAY_EVENTS = ['start', 'progress', 'complete'] as const;
+export type PlayEvent = (typeof PLAY_EVENTS)[number];
+/** A play counts as watched once it completes or passes this share of the story. */
+export const WATCHED_FRACTION = 0.9;
+export const REACTIONS = ['heart', 'star', 'hug', 'laugh'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+export const BEDTIME_STORIES_LIMIT = { min: 1, max: 20, default: 3 } as const;
+export const BEDTIME_SLEEP_TIMER_MINUTES = { min: 0, max: 120, default: 0 } as const;

@@ -297,6 +297,8 @@ export const BILLING_MESSAGES = {
   notPremiumBook: 'This book is not a premium book',
   shareTokensNote: 'Premium stories shared with other families use share tokens.',
   premiumRecordingNeedsPlan: 'Recording premium stories needs the Premium or Gold plan, unless a family requested the story.',
+  paymentServiceUnavailable: 'The payment service could not be reached. Please try again in a moment.',
+  invalidWebhookSignature: 'Invalid webhook signature',
 } as const;
 
 // Recordings, the recorder and resumable uploads: server answers and texts the spec leaves unnamed.
@@ -445,3 +447,30 @@ export const BILLING_FAQ = [
     answer: 'Sharing a premium story with a kid of another family costs 1 share token, or 2 for a family on the Free plan (Gold only). Sharing with the family that asked for the story is free.',
   },
 ] as const;
+
+// Story requests (the queue): server answers not worded by the spec.
+export const REQUEST_SERVER_MESSAGES = {
+  requestNotFound: 'Story request not found',
+  readerNotFound: 'Reader not found',
+  notReaderOfFamily: 'This person does not read for this child’s family',
+  premiumNeedsUnlock: 'Unlock this premium book first (Gold members need not) before requesting it.',
+  alreadyRecorded: 'This reader has already recorded this story for this child',
+  onlyRequesterCancels: 'Only the parent who asked for this story, or the family admin, can cancel it',
+  notPending: 'This story request is no longer pending',
+  typeInvalid: 'Request type must be requested or queue',
+  premiumFlagInvalid: 'is_premium must be true or false',
+} as const;
+
+// Playback (play events, playlists, bedtime, reactions, notification settings): server answers.
+export const PLAYBACK_SERVER_MESSAGES = {
+  eventInvalid: 'Event must be start, progress or complete',
+  positionInvalid: 'Position must be a number of seconds',
+  recordingNotForKid: 'This story is not in this child’s stories',
+  notReady: 'This recording is still being processed. Please try again in a moment.',
+  orderInvalid: 'The playlist order must list each of the child’s stories exactly once',
+  storiesLimitRange: (min: number, max: number) => `Stories tonight must be a whole number from ${min} to ${max}`,
+  sleepTimerRange: (min: number, max: number) => `Sleep timer must be a whole number of minutes from ${min} to ${max}`,
+  reactionInvalid: 'Reaction must be heart, star, hug or laugh',
+  flagInvalid: 'Must be true or false',
+  tzOffsetInvalid: 'tz_offset_minutes must be a whole number of minutes from -840 to 840',
+} as const;

@@ -7,3 +7,5 @@ export * from '../platform/secrets/app-secrets.table.ts';
 export * from '../features/books/books.table.ts';
 export * from '../features/billing/billing.table.ts';
 export * from '../features/recordings/recordings.table.ts';
+export * from '../features/requests/requests.table.ts';
+export * from '../features/playback/playback.table.ts';

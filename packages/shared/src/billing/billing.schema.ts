@@ -26,6 +26,12 @@ export const premiumStatusSchema = z.object({
 });
 export type PremiumStatus = z.infer<typeof premiumStatusSchema>;
 
+/** `GET /api/stripe/config`: which provider the web app talks to, and Stripe's publishable key with Stripe. */
+export const paymentsConfigResponse = z.object({ provider: z.enum(['local', 'stripe']), publishable_key: z.string().nullable() });
+export type PaymentsConfig = z.infer<typeof paymentsConfigResponse>;
+/** What `POST /api/stripe/webhook` answers Stripe. */
+export const stripeWebhookResponse = z.object({ received: z.literal(true), applied: z.boolean() });
+
 export const memberStatusSchema = z.object({ subscription: z.object({ status: z.string(), tier: planTypeSchema }) });
 export const userParams = z.object({ userId: idParam });
 export const bookUnlockParams = z.object({ id: idParam });

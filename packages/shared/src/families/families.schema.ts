@@ -167,6 +167,8 @@ export const reviewRequestResponse = z.object({ id: z.string(), status: z.enum([
 
 export const readerStatsSchema = z.object({
   stories_recorded: z.number().int(),
+  /** Watched plays of the reader's recordings by this family's kids. */
+  times_watched: z.number().int(),
   last_recorded: z.string().nullable(),
   reads_to: z.array(z.string()),
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { familyMembers } from '../families/families.table.ts';
 import { bookUnlocks, familyTrials, payments, processedEvents, subscriptions, tokenLedger } from './billing.table.ts';
@@ -94,14 +94,26 @@ function billingQueries(db: Db) {
       const [row] = await db.select().from(payments).where(where).limit(1);
       return row;
     },
-    /** Moves an open payment to its outcome; false when it was already settled. */
+    /** Moves an open payment to its outcome (a failed one may still succeed with another card); false when already settled. */
     async settlePayment(id: string, status: 'succeeded' | 'failed'): Promise<boolean> {
+      const from: ('open' | 'failed')[] = status === 'succeeded' ? ['open', 'failed'] : ['open'];
       const rows = await db
         .update(payments)
         .set({ status })
-        .where(and(eq(payments.id, id), eq(payments.status, 'open')))
+        .where(and(eq(payments.id, id), inArray(payments.status, from)))
         .returning({ id: payments.id });
       return rows.length > 0;
+    },
+
+    /** The account a provider's subscription or customer belongs to, from what its events told us before. */
+    async subscriptionByProviderIds(ids: { subscriptionId: string | null; customerId: string | null }): Promise<SubscriptionRow | undefined> {
+      const match = [
+        ids.subscriptionId ? eq(subscriptions.providerSubscriptionId, ids.subscriptionId) : undefined,
+        ids.customerId ? eq(subscriptions.providerCustomerId, ids.customerId) : undefined,
+      ].filter((m) => m !== undefined);
+      if (!match.length) return undefined;
+      const [row] = await db.select().from(subscriptions).where(or(...match)).limit(1);
+      return row;
     },
 
     /** Records a provider event id; false when it was applied before (a replay). */

@@ -11,6 +11,7 @@ import {
   localConfirmResponse,
   localPortalBody,
   memberStatusSchema,
+  paymentsConfigResponse,
   premiumStatusSchema,
   purchaseBody,
   purchaseResponse,
@@ -18,6 +19,7 @@ import {
   unlockResponse,
   urlResponse,
   userParams,
+  type PaymentsConfig,
 } from '@fst/shared/billing/billing.schema';
 import { familyParams } from '@fst/shared/families/families.schema';
 import { BILLING_MESSAGES } from '@fst/shared/messages';
@@ -33,6 +35,8 @@ export function billingRoutes(
     billing: BillingService;
     provider: PaymentsProvider;
     local: LocalPayments | null;
+    /** What the web app needs to talk to the provider (Stripe's publishable key). */
+    paymentsConfig: PaymentsConfig;
     sharesFamily: (a: string, b: string) => Promise<boolean>;
   },
 ) {
@@ -46,6 +50,8 @@ export function billingRoutes(
     const session = requireSession(req);
     return billing.memberStatus(session, req.params.userId, await opts.sharesFamily(session.user.id, req.params.userId));
   });
+
+  app.get('/api/stripe/config', { schema: { tags, response: { 200: paymentsConfigResponse } } }, async () => opts.paymentsConfig);
 
   app.post('/api/stripe/create-checkout-session', { schema: { tags, body: checkoutBody, response: { 200: urlResponse } } }, async (req) =>
     provider.createCheckout(requireSession(req), req.body.plan_type),

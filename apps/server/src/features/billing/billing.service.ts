@@ -39,6 +39,12 @@ export type BillingEvent =
       occurredAt: Date;
       customerId?: string | null;
       subscriptionId?: string | null;
+      /**
+       * When the period's allowance comes with this event: with an active state that is saved (the
+       * default); with a paid invoice, even one arriving after a newer state ('paid'); or never ('none',
+       * a provider's state change that proves no payment).
+       */
+      allowance?: 'active' | 'paid' | 'none';
     }
   | { id: string; type: 'tokens.paid'; paymentId: string; occurredAt: Date }
   | { id: string; type: 'tokens.failed'; paymentId: string; occurredAt: Date };
@@ -229,10 +235,12 @@ export function createBillingService(deps: Deps) {
             cancelAtPeriodEnd: event.cancelAtPeriodEnd,
             lastEventAt: event.occurredAt,
           });
-          // Allowances come with each paid period, once (an out-of-date event changes nothing).
-          if (saved && event.plan !== 'free' && (event.status === 'active' || event.status === 'trialing')) {
-            await grantAllowance(tx, event.userId, role, event.plan, event.periodStart);
-          }
+          // Allowances come with each paid period, once (an out-of-date state event changes nothing).
+          const allowance = event.allowance ?? 'active';
+          const grant =
+            event.plan !== 'free' &&
+            (allowance === 'paid' || (allowance === 'active' && saved && (event.status === 'active' || event.status === 'trialing')));
+          if (grant) await grantAllowance(tx, event.userId, role, event.plan, event.periodStart);
           return { applied: saved };
         }
         const payment = await tx.payment({ id: event.paymentId });

@@ -9,9 +9,15 @@ import type { BillingService } from './billing.service.ts';
 
 /**
  * Premium costs of recordings (decisions.md "Resolved ambiguities"): sharing a premium recording costs
- * share tokens per kid outside its requesting families, checked and spent in one transaction.
+ * share tokens per kid outside its requesting families, checked and spent in one transaction. A family
+ * that asked the reader for the premium book (a pending premium story request) is a requesting family.
  */
-export function createRecordingCharges(deps: { billing: BillingService; billingRepository: BillingRepository }): RecordingBilling {
+export function createRecordingCharges(deps: {
+  billing: BillingService;
+  billingRepository: BillingRepository;
+  /** Of these families, those with a pending premium request of the book to the reader (the story queue). */
+  premiumRequestFamilies?: (readerId: string, bookId: string, familyIds: readonly string[]) => Promise<ReadonlySet<string>>;
+}): RecordingBilling {
   const { billing, billingRepository } = deps;
 
   async function charge(
@@ -47,12 +53,13 @@ export function createRecordingCharges(deps: { billing: BillingService; billingR
   }
 
   return {
-    async chargeUpload({ session, recordingId, isPremium, kids }) {
+    async chargeUpload({ session, recordingId, bookId, isPremium, kids }) {
       if (!isPremium) return 0;
       const { plan } = await billing.planOf(session.user.id);
-      // Story requests (the queue) will make a family "requesting"; until then a premium book needs a paid plan.
-      if (!canRecordPremium(plan, false)) throw new AppError('forbidden', BILLING_MESSAGES.premiumRecordingNeedsPlan);
-      return charge(session, `upload:${recordingId}`, isPremium, kids, new Set());
+      const familyIds = [...new Set(kids.map((k) => k.familyId))];
+      const requesting = (await deps.premiumRequestFamilies?.(session.user.id, bookId, familyIds)) ?? new Set<string>();
+      if (!canRecordPremium(plan, requesting.size > 0)) throw new AppError('forbidden', BILLING_MESSAGES.premiumRecordingNeedsPlan);
+      return charge(session, `upload:${recordingId}`, isPremium, kids, requesting);
     },
     async chargeShare({ session, recordingId, isPremium, kids, requestingFamilyIds }) {
       const ref = `share:${recordingId}:${kids.map((k) => k.id).sort().join(',')}`;

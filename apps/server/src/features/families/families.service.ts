@@ -34,11 +34,14 @@ export type ReaderActivity = {
   readerStats(familyId: string, readerIds: string[]): Promise<Map<string, { storiesRecorded: number; lastRecorded: Date | null; readsTo: string[] }>>;
   kidStoryCounts(kidIds: string[]): Promise<Map<string, number>>;
   hasVoiceClone(readerIds: string[]): Promise<Set<string>>;
+  /** Watched plays of each reader's recordings by the family's kids (playback). */
+  timesWatched(familyId: string, readerIds: string[]): Promise<Map<string, number>>;
 };
 export const noReaderActivity: ReaderActivity = {
   readerStats: async () => new Map(),
   kidStoryCounts: async () => new Map(),
   hasVoiceClone: async () => new Set(),
+  timesWatched: async () => new Map(),
 };
 
 type Deps = {
@@ -252,9 +255,11 @@ export function createFamiliesService(deps: Deps) {
       await access.requireMember(familyId, session.user.id);
       const reader = await families.membership(familyId, readerId);
       if (!reader || reader.familyRole !== 'reader') throw notFound();
-      const s = (await deps.activity.readerStats(familyId, [readerId])).get(readerId);
+      const [stats, watched] = await Promise.all([deps.activity.readerStats(familyId, [readerId]), deps.activity.timesWatched(familyId, [readerId])]);
+      const s = stats.get(readerId);
       return {
         stories_recorded: s?.storiesRecorded ?? 0,
+        times_watched: watched.get(readerId) ?? 0,
         last_recorded: s?.lastRecorded?.toISOString() ?? null,
         reads_to: s?.readsTo ?? [],
       };

@@ -249,7 +249,7 @@ describe('readers, stats and recording lists', () => {
     expect((await call('GET', `/api/family/${w.family.id}/readers`, w.outsider)).statusCode).toBe(404);
     const readerId = res.json().readers[0].id;
     const stats = await call('GET', `/api/family/${w.family.id}/reader/${readerId}/stats`, w.family.admin);
-    expect(stats.json()).toEqual({ stories_recorded: 0, last_recorded: null, reads_to: [] });
+    expect(stats.json()).toEqual({ stories_recorded: 0, times_watched: 0, last_recorded: null, reads_to: [] });
     expect((await call('GET', `/api/family/${w.family.id}/reader/${readerId}/stats`, w.outsider)).statusCode).toBe(404);
     // A parent is not a reader.
     const adminId = (await call('GET', '/api/auth/me', w.family.admin)).json().user.id;

@@ -73,6 +73,10 @@ type Deps = {
   /** A page of the regular or premium library without some books, as `/api/books` answers. */
   listBooks: (session: SessionUser, query: z.output<typeof bookListQuery>, premium: boolean, excludeIds: readonly string[]) => Promise<BookListResponse>;
   log: { error: (obj: unknown, msg: string) => void };
+  /** Told when a reader's recording of a book reaches kids (the story queue fulfils its requests). */
+  onRecorded?: (story: { readerId: string; bookId: string; kidIds: string[]; recordingId: string }) => Promise<void>;
+  /** Watched plays per recording (playback); zero without it. */
+  playCounts?: (recordingIds: string[]) => Promise<Map<string, number>>;
 };
 
 type ListRow = Awaited<ReturnType<RecordingsRepository['list']>>[number];
@@ -92,10 +96,8 @@ export function createRecordingsService(deps: Deps) {
 
   /** Answers for these rows as `viewerId` sees them: only the kids of their families, the failure reason only for the owner. */
   async function present(rows: ListRow[], viewerId: string): Promise<Recording[]> {
-    const kids = await recordings.visibleKids(
-      rows.map((r) => r.recording.id),
-      viewerId,
-    );
+    const ids = rows.map((r) => r.recording.id);
+    const [kids, playCounts] = await Promise.all([recordings.visibleKids(ids, viewerId), deps.playCounts?.(ids) ?? new Map<string, number>()]);
     const kidsOf = new Map<string, Recording['kids']>();
     for (const k of kids) {
       const list = kidsOf.get(k.recordingId) ?? [];
@@ -135,7 +137,7 @@ export function createRecordingsService(deps: Deps) {
           is_premium: r.isPremium,
           is_ai: false,
           voice_name: null,
-          play_count: 0,
+          play_count: playCounts.get(r.id) ?? 0,
           recording_type: r.recordingType,
           pdf_url: pdfUrl,
           page_track: r.pageTrack,
@@ -212,6 +214,12 @@ export function createRecordingsService(deps: Deps) {
         storage.delete(key).catch((err) => deps.log.error({ err, key }, 'recording file could not be deleted')),
       ),
     );
+
+  /** The recording is stored: telling the queue must not undo that, so a failure is only logged. */
+  async function recorded(story: { readerId: string; bookId: string; kidIds: string[]; recordingId: string }) {
+    if (!deps.onRecorded || !story.kidIds.length) return;
+    await deps.onRecorded(story).catch((err) => deps.log.error({ err, recordingId: story.recordingId }, 'story requests could not be fulfilled'));
+  }
 
   return {
     requireReaderAccount,
@@ -292,6 +300,7 @@ export function createRecordingsService(deps: Deps) {
           throw err;
         }
         if (claimedUpload) await deps.uploads.remove(claimedUpload);
+        await recorded({ readerId: session.user.id, bookId: book.id, kidIds: kids.map((k) => k.id), recordingId: id });
         const [recording] = await listFor(session, { id });
         return { recording: recording! };
       } catch (err) {
@@ -369,6 +378,7 @@ export function createRecordingsService(deps: Deps) {
         userId,
         deps.clock.now(),
       );
+      if (recording.bookId) await recorded({ readerId: recording.readerId, bookId: recording.bookId, kidIds: added, recordingId: id });
       const [updated] = await listFor(session, { id });
       return {
         share_tokens_used: used,

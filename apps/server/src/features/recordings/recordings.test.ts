@@ -534,7 +534,7 @@ describe('lists', () => {
   it('fills reader stats and kid story counts from ready recordings', async () => {
     const w = await world();
     const readerStats = async () => (await call('GET', `/api/family/${w.family.id}/reader/${w.gran.id}/stats`, w.parent)).json();
-    expect(await readerStats()).toEqual({ stories_recorded: 0, last_recorded: null, reads_to: [] });
+    expect(await readerStats()).toEqual({ stories_recorded: 0, times_watched: 0, last_recorded: null, reads_to: [] });
     await record(w, { kids: [w.mia] });
     ctx.clock.advance(5000);
     const latest = await record(w, { kids: [w.mia, w.leo] });
@@ -547,7 +547,7 @@ describe('lists', () => {
     await record(w, { kids: [ann] });
 
     // Three ready ones of their own (the busy one is not ready yet); the newest was made with `latest`.
-    expect(await readerStats()).toEqual({ stories_recorded: 3, last_recorded: latest.created_at, reads_to: ['Leo', 'Mia'] });
+    expect(await readerStats()).toEqual({ stories_recorded: 3, times_watched: 0, last_recorded: latest.created_at, reads_to: ['Leo', 'Mia'] });
     const readers = (await call('GET', `/api/family/${w.family.id}/readers`, w.parent)).json().readers;
     expect(readers.find((r: Json) => r.id === w.gran.id)).toMatchObject({ storiesRecorded: 3, readsTo: ['Leo', 'Mia'] });
     const kids = (await call('GET', `/api/family/${w.family.id}`, w.parent)).json().family.kids;
@@ -572,6 +572,11 @@ describe('lists', () => {
     // The parent asking the reader for a story sees the same.
     expect((await titles(w.parent)).books.map((x: Json) => x.id)).toEqual([b.id]);
     expect((await titles(w.parent, 'premium-unrecorded-books')).books.map((x: Json) => x.id)).toEqual([p.id]);
+    // A free reader records a premium book when a family asked for it (a gold parent's premium request).
+    const { url } = (await call('POST', '/api/stripe/create-checkout-session', w.parent, { plan_type: 'gold' })).json();
+    expect((await call('POST', `/api/billing/local/checkout/${url.split('/').pop()}/complete`, w.parent)).statusCode).toBe(200);
+    const asked = await call('POST', '/api/queue/request-story', w.parent, { book_id: p.id, kid_id: w.mia.id, reader_id: w.gran.id, type: 'requested', is_premium: true });
+    expect(asked.statusCode, asked.body).toBe(201);
     await record(w, { fields: { book_id: p.id } });
     expect((await titles(w.gran, 'premium-unrecorded-books')).books).toEqual([]);
     for (const kind of ['unrecorded-books', 'premium-unrecorded-books', 'recordings']) {

@@ -1,0 +1,174 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Play } from '@fst/shared/playback/playback.rules';
+import type { Db } from '../../db/client.ts';
+import { books } from '../books/books.table.ts';
+import { families, kids } from '../families/families.table.ts';
+import { recordingKids, recordings } from '../recordings/recordings.table.ts';
+import { bedtimeSettings, kidPlaylists, notificationSettings, playEvents, reactions } from './playback.table.ts';
+
+export type NewPlayEvent = typeof playEvents.$inferInsert;
+export type PlayRow = Play & { readerId: string };
+
+/** Which plays to sum up; every condition given must hold. */
+export type PlayFilter = { familyId?: string; kidId?: string; recordingIds?: readonly string[]; readerIds?: readonly string[] };
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+export function createPlaybackRepository(db: Db) {
+  return {
+    /** A kid with its family; undefined when there is no such kid. */
+    async findKid(kidId: string) {
+      const [row] = await db
+        .select({ id: kids.id, firstName: kids.firstName, familyId: kids.familyId, familyName: families.name })
+        .from(kids)
+        .innerJoin(families, eq(families.id, kids.familyId))
+        .where(eq(kids.id, kidId))
+        .limit(1);
+      return row;
+    },
+
+    /** The recording if it is assigned to the kid. */
+    async kidRecording(kidId: string, recordingId: string) {
+      const [row] = await db
+        .select({ id: recordings.id, status: recordings.status, durationSeconds: recordings.durationSeconds })
+        .from(recordings)
+        .innerJoin(recordingKids, and(eq(recordingKids.recordingId, recordings.id), eq(recordingKids.kidId, kidId)))
+        .where(eq(recordings.id, recordingId))
+        .limit(1);
+      return row;
+    },
+
+    async insertEvent(values: NewPlayEvent) {
+      await db.insert(playEvents).values(values);
+    },
+
+    /**
+     * Plays summed up from their events: per kid and recording, a `start` begins a new play (events
+     * before the first start make one of their own).
+     */
+    async plays(filter: PlayFilter): Promise<PlayRow[]> {
+      const c: SQL[] = [sql`TRUE`];
+      if (filter.familyId) c.push(sql`k.family_id = ${filter.familyId}`);
+      if (filter.kidId) c.push(sql`pe.kid_id = ${filter.kidId}`);
+      if (filter.recordingIds) {
+        if (!filter.recordingIds.length) return [];
+        c.push(sql`pe.recording_id IN (${sql.join(filter.recordingIds.map((id) => sql`${id}`), sql`, `)})`);
+      }
+      if (filter.readerIds) {
+        if (!filter.readerIds.length) return [];
+        c.push(sql`r.reader_id IN (${sql.join(filter.readerIds.map((id) => sql`${id}`), sql`, `)})`);
+      }
+      const result = await db.execute(sql`
+        WITH e AS (
+          SELECT pe.kid_id, pe.recording_id, pe.event, pe.position_seconds, pe.created_at, pe.seq,
+                 r.duration_seconds, r.reader_id,
+                 sum(CASE WHEN pe.event = 'start' THEN 1 ELSE 0 END)
+                   OVER (PARTITION BY pe.kid_id, pe.recording_id ORDER BY pe.created_at, pe.seq ROWS UNBOUNDED PRECEDING) AS play_no
+          FROM ${playEvents} pe
+          JOIN ${kids} k ON k.id = pe.kid_id
+          JOIN ${recordings} r ON r.id = pe.recording_id
+          WHERE ${sql.join(c, sql` AND `)}
+        )
+        SELECT kid_id, recording_id, reader_id, duration_seconds,
+               min(created_at) AS started_at,
+               max(created_at) AS last_at,
+               min(created_at) FILTER (WHERE event = 'complete') AS completed_at,
+               max(position_seconds) AS max_position,
+               (array_agg(position_seconds ORDER BY created_at DESC, seq DESC))[1] AS last_position
+        FROM e
+        GROUP BY kid_id, recording_id, play_no, reader_id, duration_seconds
+      `);
+      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      return rows.map((r) => ({
+        kidId: String(r.kid_id),
+        recordingId: String(r.recording_id),
+        readerId: String(r.reader_id),
+        durationSeconds: num(r.duration_seconds),
+        startedAt: date(r.started_at),
+        lastAt: date(r.last_at),
+        completedAt: r.completed_at ? date(r.completed_at) : null,
+        maxPositionSeconds: num(r.max_position),
+        lastPositionSeconds: num(r.last_position),
+      }));
+    },
+
+    /** Each kid of the family with each of their ready recordings. */
+    async readyAssignments(familyId: string) {
+      return db
+        .select({ kidId: recordingKids.kidId, recordingId: recordingKids.recordingId })
+        .from(recordingKids)
+        .innerJoin(kids, eq(kids.id, recordingKids.kidId))
+        .innerJoin(recordings, eq(recordings.id, recordingKids.recordingId))
+        .where(and(eq(kids.familyId, familyId), eq(recordings.status, 'ready')));
+    },
+
+    async playlistOrder(kidId: string): Promise<string[] | null> {
+      const [row] = await db.select({ order: kidPlaylists.order }).from(kidPlaylists).where(eq(kidPlaylists.kidId, kidId)).limit(1);
+      return row?.order ?? null;
+    },
+    async savePlaylistOrder(kidId: string, order: string[], userId: string, now: Date) {
+      await db
+        .insert(kidPlaylists)
+        .values({ kidId, order, updatedBy: userId, updatedAt: now })
+        .onConflictDoUpdate({ target: kidPlaylists.kidId, set: { order, updatedBy: userId, updatedAt: now } });
+    },
+    async deletePlaylistOrder(kidId: string) {
+      await db.delete(kidPlaylists).where(eq(kidPlaylists.kidId, kidId));
+    },
+
+    async bedtime(kidId: string) {
+      const [row] = await db.select().from(bedtimeSettings).where(eq(bedtimeSettings.kidId, kidId)).limit(1);
+      return row;
+    },
+    async saveBedtime(kidId: string, storiesLimit: number, sleepTimerMinutes: number, now: Date) {
+      await db
+        .insert(bedtimeSettings)
+        .values({ kidId, storiesLimit, sleepTimerMinutes, updatedAt: now })
+        .onConflictDoUpdate({ target: bedtimeSettings.kidId, set: { storiesLimit, sleepTimerMinutes, updatedAt: now } });
+    },
+
+    async insertReaction(values: typeof reactions.$inferInsert): Promise<string> {
+      const [row] = await db.insert(reactions).values(values).returning({ id: reactions.id });
+      return row!.id;
+    },
+    /** Reactions with their recording's book and the kid, newest first: one, or those to a reader's recordings. */
+    async reactions(filter: { id?: string; readerId?: string }, limit: number) {
+      const c: SQL[] = [];
+      if (filter.id) c.push(eq(reactions.id, filter.id));
+      if (filter.readerId) c.push(eq(recordings.readerId, filter.readerId));
+      return db
+        .select({
+          id: reactions.id,
+          recordingId: reactions.recordingId,
+          reaction: reactions.reaction,
+          createdAt: reactions.createdAt,
+          bookTitle: books.title,
+          kidId: kids.id,
+          kidName: kids.firstName,
+          familyId: families.id,
+          familyName: families.name,
+        })
+        .from(reactions)
+        .innerJoin(recordings, eq(recordings.id, reactions.recordingId))
+        .leftJoin(books, eq(books.id, recordings.bookId))
+        .innerJoin(kids, eq(kids.id, reactions.kidId))
+        .innerJoin(families, eq(families.id, kids.familyId))
+        .where(and(...c))
+        .orderBy(desc(reactions.createdAt), desc(reactions.id))
+        .limit(limit);
+    },
+
+    async notificationSettings(userId: string) {
+      const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+      return row;
+    },
+    async saveNotificationSettings(userId: string, values: { storyRequested: boolean; newStory: boolean }, now: Date) {
+      await db
+        .insert(notificationSettings)
+        .values({ userId, ...values, updatedAt: now })
+        .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...values, updatedAt: now } });
+    },
+  };
+}
+export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;

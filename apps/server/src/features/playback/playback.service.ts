@@ -1,0 +1,211 @@
+import type { z } from 'zod';
+import { BEDTIME_SLEEP_TIMER_MINUTES, BEDTIME_STORIES_LIMIT } from '@fst/shared/constants';
+import { PLAYBACK_SERVER_MESSAGES, RECORDING_TEXTS } from '@fst/shared/messages';
+import { familyStats, isPermutation, isWatched, orderPlaylist, resumeSeconds, type Play } from '@fst/shared/playback/playback.rules';
+import type {
+  BedtimeSettings,
+  bedtimeBody,
+  FamilyStatsResponse,
+  NotificationSettings,
+  notificationSettingsBody,
+  playEventBody,
+  PlaylistResponse,
+  reactionBody,
+  ReactionItem,
+} from '@fst/shared/playback/playback.schema';
+import type { Recording } from '@fst/shared/recordings/recordings.schema';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import type { FamilyAccess } from '../families/families.access.ts';
+import type { PlaybackRepository } from './playback.repository.ts';
+
+const READER_REACTIONS_LIMIT = 100;
+
+type Deps = {
+  playback: PlaybackRepository;
+  access: FamilyAccess;
+  clock: Clock;
+  /** The kid's recordings as the caller sees them, newest first (the recordings feature). */
+  kidStories: (session: SessionUser, kidId: string) => Promise<Recording[]>;
+};
+
+type ReactionRow = Awaited<ReturnType<PlaybackRepository['reactions']>>[number];
+const toReaction = (r: ReactionRow): ReactionItem => ({
+  id: r.id,
+  recording_id: r.recordingId,
+  reaction: r.reaction,
+  created_at: r.createdAt.toISOString(),
+  book_title: r.bookTitle,
+  kid: { id: r.kidId, name: r.kidName, family_id: r.familyId, family_name: r.familyName },
+});
+
+/** Per recording: whether it was watched and the latest play. */
+function playState(plays: readonly Play[]) {
+  const state = new Map<string, { watched: boolean; latest: Play }>();
+  for (const p of plays) {
+    const s = state.get(p.recordingId);
+    if (!s) state.set(p.recordingId, { watched: isWatched(p), latest: p });
+    else {
+      s.watched ||= isWatched(p);
+      if (p.startedAt >= s.latest.startedAt) s.latest = p;
+    }
+  }
+  return state;
+}
+
+const countBy = <K>(items: readonly K[]) => {
+  const counts = new Map<K, number>();
+  for (const k of items) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
+};
+
+export function createPlaybackService(deps: Deps) {
+  const { playback, access } = deps;
+
+  /** The kid and the caller's role in its family; unknown kids and kids of other families are 404. */
+  async function kidFor(session: SessionUser, kidId: string, opts: { parent: boolean }) {
+    const kid = await playback.findKid(kidId);
+    const kidNotFound = () => fieldError('kid_id', RECORDING_TEXTS.kidNotFound, 'not_found');
+    if (!kid) throw kidNotFound();
+    await access.requireMember(kid.familyId, session.user.id).catch(() => {
+      throw kidNotFound();
+    });
+    if (opts.parent) await access.requireParent(kid.familyId, session.user.id);
+    return kid;
+  }
+
+  /** The ready recording of this kid, else 404 (409 while it is processing). */
+  async function kidRecording(kidId: string, recordingId: string) {
+    const recording = await playback.kidRecording(kidId, recordingId);
+    if (!recording) throw fieldError('recording_id', RECORDING_TEXTS.notFound, 'not_found');
+    if (recording.status !== 'ready') throw new AppError('conflict', PLAYBACK_SERVER_MESSAGES.notReady);
+    return recording;
+  }
+
+  async function playlist(session: SessionUser, kidId: string): Promise<PlaylistResponse> {
+    const stories = (await deps.kidStories(session, kidId)).filter((r) => r.processing_status === 'ready');
+    const [saved, plays] = await Promise.all([playback.playlistOrder(kidId), playback.plays({ kidId })]);
+    const byId = new Map(stories.map((r) => [r.id, r]));
+    const state = playState(plays);
+    const order = orderPlaylist(
+      stories.map((r) => r.id),
+      saved,
+    );
+    return {
+      kid_id: kidId,
+      custom_order: saved !== null,
+      items: order.map((id, i) => ({
+        position: i + 1,
+        recording_id: id,
+        is_ai: false,
+        resume_seconds: resumeSeconds(state.get(id)?.latest),
+        watched: state.get(id)?.watched ?? false,
+        recording: byId.get(id)!,
+      })),
+    };
+  }
+
+  return {
+    /** `POST /api/playback/events`: a member of the kid's family reports a play of one of the kid's stories. */
+    async recordEvent(session: SessionUser, body: z.output<typeof playEventBody>) {
+      await kidFor(session, body.kid_id, { parent: false });
+      await kidRecording(body.kid_id, body.recording_id);
+      await playback.insertEvent({
+        recordingId: body.recording_id,
+        kidId: body.kid_id,
+        userId: session.user.id,
+        event: body.event,
+        positionSeconds: body.position_seconds,
+        createdAt: deps.clock.now(),
+      });
+      const state = playState(await playback.plays({ kidId: body.kid_id, recordingIds: [body.recording_id] })).get(body.recording_id);
+      return { ok: true as const, watched: state?.watched ?? false, resume_seconds: resumeSeconds(state?.latest) };
+    },
+
+    /** `GET /api/playback/family/{familyId}/stats`: real numbers from the family's play events. */
+    async familyStats(session: SessionUser, familyId: string, tzOffsetMinutes: number): Promise<FamilyStatsResponse> {
+      await access.requireMember(familyId, session.user.id);
+      const [plays, assigned] = await Promise.all([playback.plays({ familyId }), playback.readyAssignments(familyId)]);
+      return familyStats(plays, assigned, deps.clock.now(), tzOffsetMinutes);
+    },
+
+    /** `GET /api/playback/kid/{kidId}/playlist`: for members of the kid's family. */
+    async playlist(session: SessionUser, kidId: string) {
+      await kidFor(session, kidId, { parent: false });
+      return playlist(session, kidId);
+    },
+
+    /** `PUT /api/playback/kid/{kidId}/playlist`: a parent saves an order of all the kid's stories. */
+    async savePlaylist(session: SessionUser, kidId: string, order: string[]) {
+      await kidFor(session, kidId, { parent: true });
+      const ids = (await deps.kidStories(session, kidId)).filter((r) => r.processing_status === 'ready').map((r) => r.id);
+      if (!isPermutation(order, ids)) throw fieldError('order', PLAYBACK_SERVER_MESSAGES.orderInvalid);
+      await playback.savePlaylistOrder(kidId, order, session.user.id, deps.clock.now());
+      return playlist(session, kidId);
+    },
+
+    /** `DELETE /api/playback/kid/{kidId}/playlist`: back to newest first. */
+    async resetPlaylist(session: SessionUser, kidId: string) {
+      await kidFor(session, kidId, { parent: true });
+      await playback.deletePlaylistOrder(kidId);
+      return playlist(session, kidId);
+    },
+
+    async bedtime(session: SessionUser, kidId: string): Promise<BedtimeSettings> {
+      await kidFor(session, kidId, { parent: true });
+      const row = await playback.bedtime(kidId);
+      return {
+        kid_id: kidId,
+        stories_limit: row?.storiesLimit ?? BEDTIME_STORIES_LIMIT.default,
+        sleep_timer_minutes: row?.sleepTimerMinutes ?? BEDTIME_SLEEP_TIMER_MINUTES.default,
+      };
+    },
+
+    async saveBedtime(session: SessionUser, kidId: string, body: z.output<typeof bedtimeBody>): Promise<BedtimeSettings> {
+      await kidFor(session, kidId, { parent: true });
+      await playback.saveBedtime(kidId, body.stories_limit, body.sleep_timer_minutes, deps.clock.now());
+      return { kid_id: kidId, ...body };
+    },
+
+    /** `POST /api/recording/{id}/reactions`: a parent sends the reader a kid's reaction to one of the kid's stories. */
+    async react(session: SessionUser, recordingId: string, body: z.output<typeof reactionBody>) {
+      await kidFor(session, body.kid_id, { parent: true });
+      await kidRecording(body.kid_id, recordingId);
+      const id = await playback.insertReaction({ recordingId, kidId: body.kid_id, sentBy: session.user.id, reaction: body.reaction, createdAt: deps.clock.now() });
+      const [row] = await playback.reactions({ id }, 1);
+      if (!row) throw notFound();
+      return { reaction: toReaction(row) };
+    },
+
+    /** `GET /api/reactions/for-reader`: reactions to the caller's recordings, newest first. */
+    async reactionsForReader(session: SessionUser) {
+      return { reactions: (await playback.reactions({ readerId: session.user.id }, READER_REACTIONS_LIMIT)).map(toReaction) };
+    },
+
+    async notificationSettings(session: SessionUser): Promise<NotificationSettings> {
+      const row = await playback.notificationSettings(session.user.id);
+      return { story_requested: row?.storyRequested ?? true, new_story: row?.newStory ?? true };
+    },
+
+    async saveNotificationSettings(session: SessionUser, body: z.output<typeof notificationSettingsBody>): Promise<NotificationSettings> {
+      const row = await playback.notificationSettings(session.user.id);
+      const next = { storyRequested: body.story_requested ?? row?.storyRequested ?? true, newStory: body.new_story ?? row?.newStory ?? true };
+      await playback.saveNotificationSettings(session.user.id, next, deps.clock.now());
+      return { story_requested: next.storyRequested, new_story: next.newStory };
+    },
+
+    /** The recordings' `play_count`: watched plays of each. */
+    async playCounts(recordingIds: string[]): Promise<Map<string, number>> {
+      const plays = await playback.plays({ recordingIds });
+      return countBy(plays.filter(isWatched).map((p) => p.recordingId));
+    },
+
+    /** Reader stats' Times Watched: watched plays of each reader's recordings by the family's kids. */
+    async timesWatched(familyId: string, readerIds: string[]): Promise<Map<string, number>> {
+      const plays = await playback.plays({ familyId, readerIds });
+      return countBy(plays.filter(isWatched).map((p) => p.readerId));
+    },
+  };
+}
+export type PlaybackService = ReturnType<typeof createPlaybackService>;

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dayWindow,
+  familyStats,
+  inWindow,
+  isPermutation,
+  isWatched,
+  moveItem,
+  orderPlaylist,
+  playSeconds,
+  resetOrder,
+  resumeSeconds,
+  shuffle,
+  weekWindow,
+  type Play,
+} from './playback.rules.ts';
+import { bedtimeBody, playEventBody, playlistOrderBody } from './playback.schema.ts';
+
+describe('playlist order', () => {
+  it('keeps the default (newest first) without a saved order', () => {
+    expect(orderPlaylist(['c', 'b', 'a'], null)).toEqual(['c', 'b', 'a']);
+    expect(orderPlaylist(['c', 'b', 'a'], [])).toEqual(['c', 'b', 'a']);
+  });
+  it('follows a saved order, drops stories gone and appends new ones in default order', () => {
+    expect(orderPlaylist(['c', 'b', 'a'], ['a', 'c', 'b'])).toEqual(['a', 'c', 'b']);
+    expect(orderPlaylist(['d', 'c', 'a'], ['a', 'x', 'c', 'b', 'a'])).toEqual(['a', 'c', 'd']);
+  });
+  it('moves one place up or down and stays at either end', () => {
+    expect(moveItem(['a', 'b', 'c'], 1, 'up')).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 1, 'down')).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 'up')).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 2, 'down')).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 5, 'down')).toEqual(['a', 'b', 'c']);
+  });
+  it('shuffles with the given randomness, keeping every story once', () => {
+    // random() = 0 swaps each place, from the last down, with the first.
+    expect(shuffle(['a', 'b', 'c', 'd'], () => 0)).toEqual(['b', 'c', 'd', 'a']);
+    // random() just under 1 swaps each with itself: unchanged.
+    expect(shuffle(['a', 'b', 'c', 'd'], () => 0.999999)).toEqual(['a', 'b', 'c', 'd']);
+    const seq = [0.5, 0.1, 0.9];
+    let i = 0;
+    const out = shuffle(['a', 'b', 'c', 'd'], () => seq[i++ % seq.length]!);
+    expect([...out].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(shuffle([], () => 0.3)).toEqual([]);
+  });
+  it('resets to the default order', () => {
+    const defaults = ['c', 'b', 'a'];
+    const reset = resetOrder(defaults);
+    expect(reset).toEqual(defaults);
+    expect(reset).not.toBe(defaults);
+  });
+  it('accepts only a permutation of the kid’s stories', () => {
+    expect(isPermutation(['b', 'a'], ['a', 'b'])).toBe(true);
+    expect(isPermutation([], [])).toBe(true);
+    expect(isPermutation(['a'], ['a', 'b'])).toBe(false);
+    expect(isPermutation(['a', 'a'], ['a', 'b'])).toBe(false);
+    expect(isPermutation(['a', 'x'], ['a', 'b'])).toBe(false);
+  });
+});
+
+const at = (iso: string) => new Date(iso);
+const play = (p: Partial<Play> = {}): Play => ({
+  kidId: 'k1',
+  recordingId: 'r1',
+  startedAt: at('2030-01-09T10:00:00Z'),
+  lastAt: at('2030-01-09T10:05:00Z'),
+  completedAt: null,
+  maxPositionSeconds: 0,
+  lastPositionSeconds: 0,
+  durationSeconds: 100,
+  ...p,
+});
+
+describe('watched', () => {
+  it('counts a completed play or one past 90 percent', () => {
+    expect(isWatched(play({ completedAt: at('2030-01-09T10:05:00Z') }))).toBe(true);
+    expect(isWatched(play({ maxPositionSeconds: 90 }))).toBe(true);
+    expect(isWatched(play({ maxPositionSeconds: 89.9 }))).toBe(false);
+    // Unknown length: only completion counts.
+    expect(isWatched(play({ durationSeconds: 0, maxPositionSeconds: 500 }))).toBe(false);
+  });
+  it('counts the seconds a play took, at most the story’s length', () => {
+    expect(playSeconds(play({ maxPositionSeconds: 42.4 }))).toBe(42);
+    expect(playSeconds(play({ maxPositionSeconds: 250 }))).toBe(100);
+    expect(playSeconds(play({ maxPositionSeconds: 10, completedAt: at('2030-01-09T10:05:00Z') }))).toBe(100);
+    expect(playSeconds(play({ durationSeconds: 0, maxPositionSeconds: 30 }))).toBe(30);
+  });
+  it('resumes where the latest play stopped, from the start once watched', () => {
+    expect(resumeSeconds(null)).toBe(0);
+    expect(resumeSeconds(play({ maxPositionSeconds: 50, lastPositionSeconds: 40.7 }))).toBe(40);
+    expect(resumeSeconds(play({ maxPositionSeconds: 95, lastPositionSeconds: 95 }))).toBe(0);
+  });
+});
+
+describe('windows', () => {
+  it('a day is the viewer’s local day', () => {
+    expect(dayWindow(at('2030-01-09T13:00:00Z'))).toEqual({ start: at('2030-01-09T00:00:00Z'), end: at('2030-01-10T00:00:00Z') });
+    // UTC+2 (offset -120): 01:00 local on the 10th.
+    expect(dayWindow(at('2030-01-09T23:00:00Z'), -120)).toEqual({ start: at('2030-01-09T22:00:00Z'), end: at('2030-01-10T22:00:00Z') });
+    // UTC-5 (offset 300): still the 8th at 03:00 UTC on the 9th.
+    expect(dayWindow(at('2030-01-09T03:00:00Z'), 300)).toEqual({ start: at('2030-01-08T05:00:00Z'), end: at('2030-01-09T05:00:00Z') });
+  });
+  it('a week runs Monday to Sunday', () => {
+    // 2030-01-09 is a Wednesday; its week starts Monday the 7th.
+    expect(weekWindow(at('2030-01-09T13:00:00Z'))).toEqual({ start: at('2030-01-07T00:00:00Z'), end: at('2030-01-14T00:00:00Z') });
+    // Sunday evening is still the same week; Monday 00:00 starts the next.
+    expect(weekWindow(at('2030-01-13T23:59:59Z')).start).toEqual(at('2030-01-07T00:00:00Z'));
+    expect(weekWindow(at('2030-01-14T00:00:00Z')).start).toEqual(at('2030-01-14T00:00:00Z'));
+    // In UTC+2 Monday starts at 22:00 UTC on Sunday.
+    expect(weekWindow(at('2030-01-13T22:30:00Z'), -120).start).toEqual(at('2030-01-13T22:00:00Z'));
+    expect(inWindow(at('2030-01-14T00:00:00Z'), weekWindow(at('2030-01-09T13:00:00Z')))).toBe(false);
+  });
+});
+
+describe('familyStats', () => {
+  const now = at('2030-01-09T20:00:00Z');
+  it('counts watched plays, this week’s, today’s story time and the unwatched stories', () => {
+    const plays = [
+      play({ completedAt: at('2030-01-09T10:05:00Z'), maxPositionSeconds: 100 }), // today, watched
+      play({ recordingId: 'r2', startedAt: at('2030-01-09T11:00:00Z'), lastAt: at('2030-01-09T11:01:00Z'), maxPositionSeconds: 30 }), // today, not watched
+      play({ startedAt: at('2030-01-06T10:00:00Z'), lastAt: at('2030-01-06T10:02:00Z'), maxPositionSeconds: 95 }), // last week (Sunday), watched
+    ];
+    const assigned = [
+      { kidId: 'k1', recordingId: 'r1' },
+      { kidId: 'k1', recordingId: 'r2' },
+      { kidId: 'k2', recordingId: 'r1' },
+    ];
+    expect(familyStats(plays, assigned, now)).toEqual({
+      times_watched: 2,
+      watched_this_week: 1,
+      storytime_today_seconds: 130,
+      unwatched: 2,
+      last_watched: { recording_id: 'r1', kid_id: 'k1', watched_at: '2030-01-09T10:05:00.000Z' },
+    });
+  });
+  it('answers zeros for a family without plays', () => {
+    expect(familyStats([], [], now)).toEqual({ times_watched: 0, watched_this_week: 0, storytime_today_seconds: 0, unwatched: 0, last_watched: null });
+  });
+});
+
+describe('playback schemas', () => {
+  const id = '7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f';
+  it('bedtime limits: stories 1 to 20, timer 0 to 120 whole minutes', () => {
+    expect(bedtimeBody.safeParse({ stories_limit: 1, sleep_timer_minutes: 0 }).success).toBe(true);
+    expect(bedtimeBody.safeParse({ stories_limit: 20, sleep_timer_minutes: 120 }).success).toBe(true);
+    for (const bad of [
+      { stories_limit: 0, sleep_timer_minutes: 10 },
+      { stories_limit: 21, sleep_timer_minutes: 10 },
+      { stories_limit: 2.5, sleep_timer_minutes: 10 },
+      { stories_limit: 3, sleep_timer_minutes: -1 },
+      { stories_limit: 3, sleep_timer_minutes: 121 },
+      { stories_limit: 3 },
+    ]) {
+      expect(bedtimeBody.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+  it('play events need a known event and a position of zero or more', () => {
+    expect(playEventBody.parse({ recording_id: id, kid_id: id, event: 'start' }).position_seconds).toBe(0);
+    expect(playEventBody.safeParse({ recording_id: id, kid_id: id, event: 'pause', position_seconds: 1 }).success).toBe(false);
+    expect(playEventBody.safeParse({ recording_id: id, kid_id: id, event: 'progress', position_seconds: -1 }).success).toBe(false);
+  });
+  it('a playlist order is a list of ids', () => {
+    expect(playlistOrderBody.safeParse({ order: [id] }).success).toBe(true);
+    expect(playlistOrderBody.safeParse({ order: id }).success).toBe(false);
+  });
+});
