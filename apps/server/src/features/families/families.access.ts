@@ -1,13 +1,13 @@
-import { FAMILY_SERVER_MESSAGES } from '@fst/shared/messages';
+import { FAMILY_SERVER_MESSAGES, RECORDING_TEXTS } from '@fst/shared/messages';
 import { isFamilyAdmin, isParentRole } from '@fst/shared/families/families.rules';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import type { FamiliesRepository, FamilyRoleValue } from './families.repository.ts';
 
 /**
  * Access checks for family data: outsiders get 404 (they learn nothing), members without the right
  * role get 403. Other features receive this object to check before they touch family data.
  */
-export function createFamilyAccess(families: Pick<FamiliesRepository, 'membership'>) {
+export function createFamilyAccess(families: Pick<FamiliesRepository, 'membership' | 'kidWithFamily'>) {
   async function requireMember(familyId: string, userId: string): Promise<{ role: FamilyRoleValue; relationship: string | null }> {
     const m = await families.membership(familyId, userId);
     if (!m) throw notFound(FAMILY_SERVER_MESSAGES.familyNotFound);
@@ -15,6 +15,16 @@ export function createFamilyAccess(families: Pick<FamiliesRepository, 'membershi
   }
   return {
     requireMember,
+    /** The kid and the caller's role in its family; unknown kids and kids of other families are the same 404. */
+    async requireKidMember(kidId: string, userId: string) {
+      const kidNotFound = () => fieldError('kid_id', RECORDING_TEXTS.kidNotFound, 'not_found');
+      const kid = await families.kidWithFamily(kidId);
+      if (!kid) throw kidNotFound();
+      const { role } = await requireMember(kid.familyId, userId).catch(() => {
+        throw kidNotFound();
+      });
+      return { kid, role };
+    },
     async requireParent(familyId: string, userId: string) {
       const m = await requireMember(familyId, userId);
       if (!isParentRole(m.role)) throw new AppError('forbidden', FAMILY_SERVER_MESSAGES.onlyParents);

@@ -115,6 +115,16 @@ export function createFamiliesRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** A kid with its family's id and name; undefined when there is no such kid. */
+    async kidWithFamily(kidId: string) {
+      const [row] = await db
+        .select({ id: kids.id, firstName: kids.firstName, familyId: kids.familyId, familyName: families.name })
+        .from(kids)
+        .innerJoin(families, eq(families.id, kids.familyId))
+        .where(eq(kids.id, kidId))
+        .limit(1);
+      return row;
+    },
     async kids(familyId: string) {
       return db.select().from(kids).where(eq(kids.familyId, familyId)).orderBy(asc(kids.createdAt), asc(kids.firstName));
     },

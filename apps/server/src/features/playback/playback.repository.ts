@@ -17,17 +17,6 @@ const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 export function createPlaybackRepository(db: Db) {
   return {
-    /** A kid with its family; undefined when there is no such kid. */
-    async findKid(kidId: string) {
-      const [row] = await db
-        .select({ id: kids.id, firstName: kids.firstName, familyId: kids.familyId, familyName: families.name })
-        .from(kids)
-        .innerJoin(families, eq(families.id, kids.familyId))
-        .where(eq(kids.id, kidId))
-        .limit(1);
-      return row;
-    },
-
     /** The recording if it is assigned to the kid. */
     async kidRecording(kidId: string, recordingId: string) {
       const [row] = await db

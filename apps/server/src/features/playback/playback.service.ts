@@ -63,14 +63,9 @@ const countBy = <K>(items: readonly K[]) => {
 export function createPlaybackService(deps: Deps) {
   const { playback, access } = deps;
 
-  /** The kid and the caller's role in its family; unknown kids and kids of other families are 404. */
+  /** The kid, for a member of its family (a parent when `opts.parent`); others get 404 or 403. */
   async function kidFor(session: SessionUser, kidId: string, opts: { parent: boolean }) {
-    const kid = await playback.findKid(kidId);
-    const kidNotFound = () => fieldError('kid_id', RECORDING_TEXTS.kidNotFound, 'not_found');
-    if (!kid) throw kidNotFound();
-    await access.requireMember(kid.familyId, session.user.id).catch(() => {
-      throw kidNotFound();
-    });
+    const { kid } = await access.requireKidMember(kidId, session.user.id);
     if (opts.parent) await access.requireParent(kid.familyId, session.user.id);
     return kid;
   }

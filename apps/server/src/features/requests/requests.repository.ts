@@ -18,17 +18,6 @@ const reader = alias(users, 'reader');
 
 export function createRequestsRepository(db: Db) {
   return {
-    /** A kid with its family; undefined when there is no such kid. */
-    async findKid(kidId: string) {
-      const [row] = await db
-        .select({ id: kids.id, firstName: kids.firstName, familyId: kids.familyId, familyName: families.name })
-        .from(kids)
-        .innerJoin(families, eq(families.id, kids.familyId))
-        .where(eq(kids.id, kidId))
-        .limit(1);
-      return row;
-    },
-
     async findBook(bookId: string) {
       const [row] = await db.select({ id: books.id, isPremium: books.isPremium }).from(books).where(eq(books.id, bookId)).limit(1);
       return row;

@@ -63,15 +63,7 @@ export function createRequestsService(deps: Deps) {
   };
 
   /** The kid and the caller's role in its family; outsiders and unknown kids get 404. */
-  async function kidFor(session: SessionUser, kidId: string) {
-    const kid = await requests.findKid(kidId);
-    const kidNotFound = () => fieldError('kid_id', RECORDING_TEXTS.kidNotFound, 'not_found');
-    if (!kid) throw kidNotFound();
-    const { role } = await access.requireMember(kid.familyId, session.user.id).catch(() => {
-      throw kidNotFound();
-    });
-    return { kid, role };
-  }
+  const kidFor = (session: SessionUser, kidId: string) => access.requireKidMember(kidId, session.user.id);
 
   return {
     /** `GET /api/queue/for-reader`: pending requests to the caller, in the families they read for. */
