@@ -44,6 +44,8 @@ const envSchema = z
     STRIPE_API_BASE: z.url().optional(),
     VOICE_PROVIDER: z.enum(['local', 'elevenlabs']).default('local'),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
+    // Another ElevenLabs API address (tests point the SDK at a local server); unset means api.elevenlabs.io.
+    ELEVENLABS_API_BASE: z.url().optional(),
     ADMIN_EMAILS: emailList.default([]),
     WEB_DIST: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -113,7 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             }
           : null,
     },
-    voice: { provider: e.VOICE_PROVIDER },
+    voice:
+      e.VOICE_PROVIDER === 'elevenlabs'
+        ? { provider: 'elevenlabs' as const, elevenlabs: { apiKey: e.ELEVENLABS_API_KEY!, apiBase: e.ELEVENLABS_API_BASE ?? null } }
+        : { provider: 'local' as const },
     adminEmails: e.ADMIN_EMAILS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
     logLevel: e.LOG_LEVEL,

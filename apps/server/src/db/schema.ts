@@ -9,3 +9,4 @@ export * from '../features/billing/billing.table.ts';
 export * from '../features/recordings/recordings.table.ts';
 export * from '../features/requests/requests.table.ts';
 export * from '../features/playback/playback.table.ts';
+export * from '../features/narration/narration.table.ts';

@@ -76,8 +76,10 @@ export const recordingSchema = z.object({
   /** Why processing failed: shown to the recording's owner only (null for everyone else). */
   failure_reason: z.string().nullable(),
   is_premium: z.boolean(),
-  is_ai: z.literal(false),
-  voice_name: z.null(),
+  /** True for AI stories (narration; their ids start with `ai_`), false for a reader's own readings. */
+  is_ai: z.boolean(),
+  /** The AI voice an AI story was read in; null for a reader's own readings. */
+  voice_name: z.string().nullable(),
   play_count: z.number().int(),
   recording_type: recordingTypeSchema,
   /** Same as book.pdf_url. */
