@@ -22,18 +22,30 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Any constant: serialises migrations when several app instances start at once.
 const MIGRATION_LOCK = 7_270_701;
 
+/** Told the text of every statement the app sends after the migrations (the query-count test listens). */
+export type QueryObserver = (text: string) => void;
+
 /**
  * Opens the database the configuration names: PostgreSQL at `url`, else embedded PGlite in `pgliteDir`
  * (or in memory when `pgliteDir` is null), and applies the migrations.
  */
-export async function openDatabase(opts: { url: string | null; pgliteDir: string | null }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
+export async function openDatabase(opts: { url: string | null; pgliteDir: string | null; onQuery?: QueryObserver }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.onQuery);
   if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', sql: pgliteExecutor(client), close: () => client.close() };
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  const db = drizzlePglite({ client, schema, ...observed(opts.onQuery) });
+  return { db: db as unknown as Db, kind: 'pglite', sql: watchedExecutor(pgliteExecutor(client), opts.onQuery), close: () => client.close() };
 }
+
+const observed = (onQuery: QueryObserver | undefined) => (onQuery ? { logger: { logQuery: (text: string) => onQuery(text) } } : {});
+const watchedExecutor = (sql: SqlExecutor, onQuery: QueryObserver | undefined): SqlExecutor =>
+  onQuery
+    ? (text, values) => {
+        onQuery(text);
+        return sql(text, values);
+      }
+    : sql;
 
 function pgliteExecutor(client: PGlite): SqlExecutor {
   return async (text, values) => {
@@ -71,10 +83,12 @@ function poolExecutor(pool: pg.Pool): SqlExecutor {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process; the query it runs (or the next) reports it.
+  // The pool reports idle clients; a checked-out one between two statements (a transaction) emits on itself.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const conn = await pool.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -83,6 +97,6 @@ async function openPostgres(url: string): Promise<Database> {
     await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     conn.release();
   }
-  const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, kind: 'postgres', sql: poolExecutor(pool), close: () => pool.end() };
+  const db = drizzlePg({ client: pool, schema, ...observed(onQuery) });
+  return { db: db as unknown as Db, kind: 'postgres', sql: watchedExecutor(poolExecutor(pool), onQuery), close: () => pool.end() };
 }

@@ -14,6 +14,10 @@ declare module 'fastify' {
     /** The signed-in user, resolved from the session cookie before each /api handler. */
     session: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** Callable without signing in; every other /api route answers 401 before it reads its input. */
+    public?: boolean;
+  }
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

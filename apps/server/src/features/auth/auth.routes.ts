@@ -33,19 +33,19 @@ export function authRoutes(app: App, opts: { auth: AuthService; secureCookies: b
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies });
 
-  app.post('/api/auth/signup', { schema: { tags, body: signupBody, response: { 201: authResponse } } }, async (req, reply) => {
+  app.post('/api/auth/signup', { config: { public: true }, schema: { tags, body: signupBody, response: { 201: authResponse } } }, async (req, reply) => {
     const { session, ...result } = await auth.signup(req.body);
     setSessionCookie(reply, session);
     return reply.code(201).send(result);
   });
 
-  app.post('/api/auth/login', { schema: { tags, body: loginBody, response: { 200: authResponse } } }, async (req, reply) => {
+  app.post('/api/auth/login', { config: { public: true }, schema: { tags, body: loginBody, response: { 200: authResponse } } }, async (req, reply) => {
     const { session, ...result } = await auth.login(req.body, req.ip, req.cookies[SESSION_COOKIE]);
     setSessionCookie(reply, session);
     return result;
   });
 
-  app.post('/api/auth/logout', { schema: { tags, response: { 200: okResponse } } }, async (req, reply) => {
+  app.post('/api/auth/logout', { config: { public: true }, schema: { tags, response: { 200: okResponse } } }, async (req, reply) => {
     await auth.logout(req.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply);
     return { ok: true as const };
@@ -55,17 +55,17 @@ export function authRoutes(app: App, opts: { auth: AuthService; secureCookies: b
     auth.me(requireSession(req).user.id),
   );
 
-  app.get('/api/auth/check-session', { schema: { tags, response: { 200: checkSessionResponse } } }, async (req) => ({
+  app.get('/api/auth/check-session', { config: { public: true }, schema: { tags, response: { 200: checkSessionResponse } } }, async (req) => ({
     authenticated: req.session !== null,
   }));
 
-  app.post('/api/auth/forgot-password', { schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse } } }, async (req) =>
+  app.post('/api/auth/forgot-password', { config: { public: true }, schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse } } }, async (req) =>
     auth.forgotPassword(req.body.email, req.ip),
   );
 
   app.post(
     '/api/auth/reset-password/:token',
-    { schema: { tags, params: resetTokenParams, body: resetPasswordBody, response: { 200: messageResponse } } },
+    { config: { public: true }, schema: { tags, params: resetTokenParams, body: resetPasswordBody, response: { 200: messageResponse } } },
     async (req, reply) => {
       const result = await auth.resetPassword(req.params.token, req.body.password, req.ip);
       clearSessionCookie(reply);

@@ -51,7 +51,7 @@ export function billingRoutes(
     return billing.memberStatus(session, req.params.userId, await opts.sharesFamily(session.user.id, req.params.userId));
   });
 
-  app.get('/api/stripe/config', { schema: { tags, response: { 200: paymentsConfigResponse } } }, async () => opts.paymentsConfig);
+  app.get('/api/stripe/config', { config: { public: true }, schema: { tags, response: { 200: paymentsConfigResponse } } }, async () => opts.paymentsConfig);
 
   app.post('/api/stripe/create-checkout-session', { schema: { tags, body: checkoutBody, response: { 200: urlResponse } } }, async (req) =>
     provider.createCheckout(requireSession(req), req.body.plan_type),

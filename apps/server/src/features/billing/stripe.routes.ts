@@ -13,7 +13,7 @@ export function stripeRoutes(app: App, opts: { stripe: StripePayments }) {
     // The signature covers the exact bytes Stripe sent; parsed and re-serialised JSON would not match.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    scope.post(STRIPE_WEBHOOK_PATH, { schema: { tags: ['billing'], response: { 200: stripeWebhookResponse } } }, async (req) => {
+    scope.post(STRIPE_WEBHOOK_PATH, { config: { public: true }, schema: { tags: ['billing'], response: { 200: stripeWebhookResponse } } }, async (req) => {
       if (!Buffer.isBuffer(req.body)) throw new AppError('invalid_input', BILLING_MESSAGES.invalidWebhookSignature);
       return opts.stripe.handleWebhook(req.body, req.headers['stripe-signature']);
     });

@@ -5,7 +5,7 @@ import type { ReportsService } from './reports.service.ts';
 export function reportsRoutes(app: App, { reports }: { reports: ReportsService }) {
   app.post(
     '/api/issue-reports',
-    { schema: { tags: ['reports'], body: issueReportBody, response: { 201: issueReportCreated } } },
+    { config: { public: true }, schema: { tags: ['reports'], body: issueReportBody, response: { 201: issueReportCreated } } },
     async (req, reply) =>
       reply.code(201).send(
         await reports.create(req.body, { session: req.session, client: req.ip, userAgent: req.headers['user-agent'] ?? null }),

@@ -1,8 +1,9 @@
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/context.ts';
 import type { JobAttempt } from './jobs.ts';
-import { createPgBossJobs } from './pg-boss-jobs.ts';
+import { createPgBossJobs, renewJobLease } from './pg-boss-jobs.ts';
 
 // pg-boss 10 on the app's own connection: PGlite by default, PostgreSQL with TEST_DATABASE_URL.
 let database: Database;
@@ -102,6 +103,57 @@ describe('the pg-boss job queue', () => {
       await expect(jobs.send('nope', {})).rejects.toThrow(/unknown queue/);
     } finally {
       await jobs.stop();
+      await jobs.stop();
+    }
+  });
+});
+
+describe('a job whose instance died', () => {
+  it('is retried once its lease runs out, not after the queue expiry', async () => {
+    const options = { retryLimit: 2, retryDelay: 0, expireInSeconds: 60 * 60 };
+    // The dead instance: it took the job, renewed its lease once, and then nothing, as a killed process.
+    const dead = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => database.sql(text, values) }, schedule: false, supervise: false, migrate: true });
+    await dead.start();
+    await dead.createQueue('test.lease', { name: 'test.lease', ...options });
+    const id = await dead.send('test.lease', { n: 1 });
+    const [taken] = await dead.fetch('test.lease');
+    expect(taken?.id).toBe(id);
+    await renewJobLease(database.sql, 'test.lease', id!, 1);
+    await dead.stop({ graceful: false, wait: true });
+
+    const jobs = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 0.5, leaseSeconds: 1, maintenanceIntervalSeconds: 1 });
+    const seen: JobAttempt[] = [];
+    jobs.define('test.lease', { retryLimit: 2, retryDelaySeconds: 0, expireInSeconds: 60 * 60 }, async (_data, attempt) => {
+      seen.push(attempt);
+    });
+    const started = Date.now();
+    await jobs.start();
+    try {
+      await until(() => seen.length === 1, 20_000);
+      expect(seen[0]).toMatchObject({ id, attempt: 2 });
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('keeps a long job running while its instance lives', async () => {
+    const jobs = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 0.5, leaseSeconds: 1, maintenanceIntervalSeconds: 1 });
+    const attempts: JobAttempt[] = [];
+    let finished = 0;
+    jobs.define('test.long', { retryLimit: 2, retryDelaySeconds: 0, expireInSeconds: 60 * 60 }, async (_data, attempt) => {
+      attempts.push(attempt);
+      // Several leases long: renewals keep the maintenance from handing it to a retry.
+      await new Promise((r) => setTimeout(r, 4000));
+      finished += 1;
+    });
+    await jobs.start();
+    try {
+      await jobs.send('test.long', {});
+      await until(() => finished === 1, 30_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(attempts.map((a) => a.attempt)).toEqual([1]);
+    } finally {
       await jobs.stop();
     }
   });

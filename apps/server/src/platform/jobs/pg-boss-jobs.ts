@@ -12,7 +12,30 @@ export type PgBossJobsOptions = {
   pollingIntervalSeconds?: number;
   /** How long `stop` waits for running jobs. */
   stopTimeoutMs?: number;
+  /** A running job's lease: a job whose instance died (no renewal for this long) is retried. */
+  leaseSeconds?: number;
+  /** How often expired leases are looked for (by one instance at a time). */
+  maintenanceIntervalSeconds?: number;
 };
+
+// A running job renews its lease this often; an instance that dies stops renewing, and after the lease
+// the queue's maintenance (every MAINTENANCE_SECONDS, by one instance) hands the job to its retry.
+const LEASE_SECONDS = 30;
+const MAINTENANCE_SECONDS = 10;
+
+/**
+ * pg-boss 10 expires an active job at `started_on + expire_in` only (the queue's expiry: hours for a
+ * transcode), so the job of a killed instance would wait that long. A running job's expiry is kept
+ * `leaseSeconds` ahead by moving `started_on`; expire_in is left alone, because pg-boss copies it into the
+ * retry and times the next attempt's handler by it.
+ */
+export async function renewJobLease(sql: SqlExecutor, name: string, jobId: string, leaseSeconds: number) {
+  await sql(
+    `UPDATE pgboss.job SET started_on = now() - expire_in + make_interval(secs => $3::double precision)
+     WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
+    [name, jobId, leaseSeconds],
+  );
+}
 
 type Definition = { options: QueueOptions; handler: JobHandler<object>; workerId?: string };
 
@@ -24,6 +47,25 @@ type Definition = { options: QueueOptions; handler: JobHandler<object>; workerId
 export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
   const definitions = new Map<string, Definition>();
   let boss: PgBoss | null = null;
+  const lease = opts.leaseSeconds ?? LEASE_SECONDS;
+
+  /**
+   * Keeps a running job's lease (see renewJobLease) until the returned function is called. Past the
+   * queue's expiry nothing is renewed, so a hung handler still ends by pg-boss's own timeout.
+   */
+  function holdLease(name: string, jobId: string, expireInSeconds: number) {
+    const until = Date.now() + expireInSeconds * 1000;
+    const renew = () => renewJobLease(opts.sql, name, jobId, lease).catch((err) => opts.log.warn({ err, jobId }, 'job lease could not be renewed'));
+    let renewing = renew();
+    const timer = setInterval(() => {
+      if (Date.now() + lease * 1000 >= until) return clearInterval(timer);
+      renewing = renewing.then(renew);
+    }, (lease * 1000) / 3);
+    return async () => {
+      clearInterval(timer);
+      await renewing;
+    };
+  }
 
   async function ensureQueue(b: PgBoss, name: string, options: QueueOptions) {
     const settings = { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, expireInSeconds: options.expireInSeconds };
@@ -33,6 +75,32 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
     } catch (err) {
       // Another instance starting at the same moment made it first.
       if (!(await b.getQueue(name))) throw err;
+    }
+  }
+
+  /**
+   * pg-boss installs its schema on first start. Two instances starting together on a new database can
+   * both try (pg-boss 10 lets a duplicate-schema error through): the loser starts again and finds it made.
+   */
+  async function startBoss(): Promise<PgBoss> {
+    for (let attempt = 1; ; attempt++) {
+      const b = new PgBoss({
+        db: { executeSql: (text: string, values: unknown[]) => opts.sql(text, values) },
+        schedule: false,
+        supervise: true,
+        maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
+        migrate: true,
+      });
+      b.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+      try {
+        await b.start();
+        return b;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 3 || !(code === '23505' || code === '42P06' || code === '42710')) throw err;
+        opts.log.warn({ err }, 'job queue schema made by another instance meanwhile; starting again');
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
     }
   }
 
@@ -55,14 +123,7 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
 
     async start() {
       if (boss) return;
-      const b = new PgBoss({
-        db: { executeSql: (text: string, values: unknown[]) => opts.sql(text, values) },
-        schedule: false,
-        supervise: true,
-        migrate: true,
-      });
-      b.on('error', (err) => opts.log.error({ err }, 'job queue error'));
-      await b.start();
+      const b = await startBoss();
       for (const [name, def] of definitions) {
         await ensureQueue(b, name, def.options);
         def.workerId = await b.work<object>(
@@ -70,7 +131,12 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
           async (jobs) => {
             for (const job of jobs) {
-              await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });
+              const release = holdLease(name, job.id, job.expireInSeconds);
+              try {
+                await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });
+              } finally {
+                await release();
+              }
             }
           },
         );

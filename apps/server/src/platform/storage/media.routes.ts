@@ -42,7 +42,7 @@ export function mediaRoutes(app: App, opts: { storage: Storage; links: MediaLink
       throw err instanceof ObjectNotFoundError ? notFound(MEDIA_MESSAGES.fileNotFound) : err;
     });
 
-  app.get('/api/media/*', { schema: { tags: ['media'], querystring: mediaQuery, hide: true } }, async (req, reply) => {
+  app.get('/api/media/*', { config: { public: true }, schema: { tags: ['media'], querystring: mediaQuery, hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     if (!isValidKey(key) || !opts.links.verify(key, req.query.exp, req.query.sig)) {
       throw new AppError('forbidden', MEDIA_MESSAGES.linkInvalid);

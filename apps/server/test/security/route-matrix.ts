@@ -1,0 +1,247 @@
+// The routes of the OpenAPI document with who may call them, and a world to call them in: shared by the
+// authorization matrix and the fuzz test.
+import { sql } from 'drizzle-orm';
+import { multipartBody, type TestContext } from '../context.ts';
+import { makeMedia } from '../media.ts';
+
+export type Who = { cookie: string };
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export const call = (ctx: TestContext, method: Method, url: string, who?: Who, payload?: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+
+/**
+ * Family A: its admin parent, a second parent, a reader (grandparent), a kid, a ready recording by the
+ * reader for the kid, a pending story request, a pending join request and a premium book. Family B: an
+ * outsider parent and an outsider reader. Each user has a local checkout and a token purchase in progress.
+ */
+export async function world(ctx: TestContext) {
+  const parent = await ctx.newUser({ first_name: 'Ada' });
+  const family = await ctx.newFamily(parent, 'Family A');
+  const kid = await ctx.newKid(family, 'Ann', 5);
+  const coParent = await ctx.newUser({ first_name: 'Co' });
+  await ctx.join(coParent, family);
+  const reader = await ctx.newUser({ role: 'grandparent', first_name: 'Gran' });
+  await ctx.join(reader, family, 'Grandma');
+  const outsiderParent = await ctx.newUser({ first_name: 'Otto' });
+  const other = await ctx.newFamily(outsiderParent, 'Family B');
+  const outsiderKid = await ctx.newKid(other, 'Bob', 6);
+  const outsiderReader = await ctx.newUser({ role: 'grandparent', first_name: 'Stranger' });
+  await ctx.join(outsiderReader, other);
+  const admin = await ctx.newAdmin();
+  const book = await ctx.newBook({ title: 'Matrix Book' }, admin);
+  const premiumBook = await ctx.newBook({ title: 'Premium Matrix Book', is_premium: 'true', token_cost: '3' }, admin);
+
+  const form = multipartBody(
+    { book_id: book.id, recording_type: 'audio_only', duration_seconds: '2', kid_ids: JSON.stringify([kid.id]) },
+    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' }],
+  );
+  const uploaded = await call(ctx, 'POST', '/api/recording/upload', reader, form.payload, form.headers);
+  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.statusCode} ${uploaded.body}`);
+  const recordingId = uploaded.json().recording.id as string;
+  await ctx.waitForRecording(recordingId);
+
+  const secondBook = await ctx.newBook({ title: 'Requested Book' }, admin);
+  const requested = await call(ctx, 'POST', '/api/queue/request-story', parent, {
+    book_id: secondBook.id,
+    kid_id: kid.id,
+    reader_id: reader.id,
+    type: 'requested',
+    is_premium: false,
+  });
+  if (requested.statusCode !== 201) throw new Error(`request failed: ${requested.body}`);
+
+  const applicant = await ctx.newUser({ role: 'grandparent', first_name: 'Applicant' });
+  await call(ctx, 'POST', `/api/family/${family.id}/request-join`, applicant, {});
+  const joinRequests = (await call(ctx, 'GET', `/api/family/${family.id}/requests`, parent)).json();
+  const joinRequestId = (joinRequests.requests ?? joinRequests)[0]?.id as string;
+  if (!joinRequestId) throw new Error(`no join request: ${JSON.stringify(joinRequests)}`);
+
+  const checkout = (await call(ctx, 'POST', '/api/stripe/create-checkout-session', parent, { plan_type: 'premium' })).json();
+  const purchase = (await call(ctx, 'POST', '/api/stripe/purchase-story-tokens', parent, { package_id: 'story_10' })).json();
+
+  return {
+    family,
+    parent,
+    coParent,
+    reader,
+    kid,
+    other,
+    outsiderParent,
+    outsiderKid,
+    outsiderReader,
+    admin,
+    book,
+    premiumBook,
+    recordingId,
+    requestId: requested.json().request.id as string,
+    joinRequestId,
+    checkoutSessionId: String(checkout.url ?? '').split('/').pop() ?? 'missing',
+    clientSecret: (purchase.client_secret as string | undefined) ?? 'missing',
+  };
+}
+export type World = Awaited<ReturnType<typeof world>>;
+
+/**
+ * Who may call a route:
+ * - `public`: anyone, signed in or not (only anonymous-callable routes are listed as such);
+ * - `self`: any signed-in user, acting on their own account (an outsider's answer must not show family A);
+ * - `member`: members of the family (parents and readers) only;
+ * - `parent`: parents of the family only (its readers are refused too);
+ * - `family-admin`: the family's admin only (its other parent and its readers are refused too);
+ * - `admin`: site admins only.
+ */
+export type Access = 'public' | 'self' | 'member' | 'parent' | 'family-admin' | 'admin';
+export type Row = { access: Access; url: (w: World) => string; body?: (w: World) => unknown };
+
+const recording = (path = '') => (x: World) => `/api/recording/${x.recordingId}${path}`;
+const familyUrl = (path = '') => (x: World) => `/api/family/${x.family.id}${path}`;
+const kidUrl = (prefix: string, path = '') => (x: World) => `${prefix}/${x.kid.id}${path}`;
+
+export const MATRIX: Record<string, Row> = {
+  'GET /api/health': { access: 'public', url: () => '/api/health' },
+  // Accounts
+  'POST /api/auth/signup': { access: 'public', url: () => '/api/auth/signup' },
+  'POST /api/auth/login': { access: 'public', url: () => '/api/auth/login' },
+  'POST /api/auth/logout': { access: 'public', url: () => '/api/auth/logout' },
+  'GET /api/auth/me': { access: 'self', url: () => '/api/auth/me' },
+  'GET /api/auth/check-session': { access: 'public', url: () => '/api/auth/check-session' },
+  'POST /api/auth/forgot-password': { access: 'public', url: () => '/api/auth/forgot-password' },
+  'POST /api/auth/reset-password/{token}': { access: 'public', url: () => '/api/auth/reset-password/not-a-token' },
+  'POST /api/auth/change-password': { access: 'self', url: () => '/api/auth/change-password' },
+  'POST /api/me/change-password': { access: 'self', url: () => '/api/me/change-password' },
+  'GET /api/me': { access: 'self', url: () => '/api/me' },
+  'PUT /api/me': { access: 'self', url: () => '/api/me' },
+  'PUT /api/auth/update-profile': { access: 'self', url: () => '/api/auth/update-profile' },
+  'GET /api/me/notifications': { access: 'self', url: () => '/api/me/notifications' },
+  'PUT /api/me/notifications': { access: 'self', url: () => '/api/me/notifications' },
+  // Issue reports
+  'POST /api/issue-reports': { access: 'public', url: () => '/api/issue-reports' },
+  'GET /api/admin/issue-reports': { access: 'admin', url: () => '/api/admin/issue-reports' },
+  // Families
+  'POST /api/family/create': { access: 'self', url: () => '/api/family/create' },
+  'GET /api/family/my-families': { access: 'self', url: () => '/api/family/my-families' },
+  'POST /api/family/join': { access: 'self', url: () => '/api/family/join' },
+  'POST /api/auth/join-family': { access: 'self', url: () => '/api/auth/join-family' },
+  'GET /api/auth/search-families': { access: 'self', url: () => '/api/auth/search-families?q=Family' },
+  'GET /api/family/{id}': { access: 'member', url: familyUrl() },
+  // Asking to join is what outsiders do; they see no more than the answer to their own request.
+  'POST /api/family/{id}/request-join': { access: 'self', url: familyUrl('/request-join') },
+  'GET /api/family/{id}/requests': { access: 'family-admin', url: familyUrl('/requests') },
+  'PUT /api/family/{id}/requests/{requestId}': {
+    access: 'family-admin',
+    url: (x) => `/api/family/${x.family.id}/requests/${x.joinRequestId}`,
+    body: () => ({ action: 'approve' }),
+  },
+  'POST /api/family/{id}/kids': { access: 'family-admin', url: familyUrl('/kids'), body: () => ({ first_name: 'Intruder', age: 4 }) },
+  'PUT /api/family/{id}/kids/{kidId}': {
+    access: 'family-admin',
+    url: (x) => `/api/family/${x.family.id}/kids/${x.kid.id}`,
+    body: () => ({ first_name: 'Renamed', age: 4 }),
+  },
+  'DELETE /api/family/{id}/kids/{kidId}': { access: 'family-admin', url: (x) => `/api/family/${x.family.id}/kids/${x.kid.id}` },
+  'GET /api/family/{id}/readers': { access: 'member', url: familyUrl('/readers') },
+  'GET /api/family/{familyId}/reader/{readerId}/stats': { access: 'member', url: (x) => `/api/family/${x.family.id}/reader/${x.reader.id}/stats` },
+  'GET /api/family/{id}/all-recordings': { access: 'member', url: familyUrl('/all-recordings') },
+  'GET /api/family/{id}/recent-recordings': { access: 'member', url: familyUrl('/recent-recordings') },
+  'GET /api/family/{id}/all-ai-recordings': { access: 'member', url: familyUrl('/all-ai-recordings') },
+  'GET /api/family/{id}/recent-ai-recordings': { access: 'member', url: familyUrl('/recent-ai-recordings') },
+  // Plans, tokens and payments
+  'GET /api/stripe/subscription-status': { access: 'self', url: () => '/api/stripe/subscription-status' },
+  'GET /api/user/premium-status': { access: 'self', url: () => '/api/user/premium-status' },
+  'GET /api/voice/subscription/status': { access: 'self', url: () => '/api/voice/subscription/status' },
+  'GET /api/stripe/user/{userId}/status': { access: 'member', url: (x) => `/api/stripe/user/${x.parent.id}/status` },
+  'GET /api/stripe/config': { access: 'public', url: () => '/api/stripe/config' },
+  'POST /api/stripe/create-checkout-session': { access: 'self', url: () => '/api/stripe/create-checkout-session' },
+  'POST /api/stripe/create-portal-session': { access: 'self', url: () => '/api/stripe/create-portal-session' },
+  'POST /api/stripe/purchase-share-tokens': { access: 'self', url: () => '/api/stripe/purchase-share-tokens' },
+  'POST /api/stripe/purchase-story-tokens': { access: 'self', url: () => '/api/stripe/purchase-story-tokens' },
+  'POST /api/premium-books/{id}/unlock': { access: 'self', url: (x) => `/api/premium-books/${x.premiumBook.id}/unlock` },
+  'POST /api/stripe/gift-story-tokens': { access: 'member', url: () => '/api/stripe/gift-story-tokens', body: (x) => ({ family_id: x.family.id, amount: 1 }) },
+  'GET /api/voice/subscription/family/{id}': { access: 'member', url: (x) => `/api/voice/subscription/family/${x.family.id}` },
+  'POST /api/voice/subscription/create-trial': { access: 'parent', url: () => '/api/voice/subscription/create-trial', body: (x) => ({ family_id: x.family.id }) },
+  // The local provider's checkout and payment belong to the user who started them.
+  'GET /api/billing/local/checkout/{sessionId}': { access: 'member', url: (x) => `/api/billing/local/checkout/${x.checkoutSessionId}` },
+  'POST /api/billing/local/checkout/{sessionId}/complete': { access: 'member', url: (x) => `/api/billing/local/checkout/${x.checkoutSessionId}/complete` },
+  'POST /api/billing/local/payments/{clientSecret}/confirm': {
+    access: 'member',
+    url: (x) => `/api/billing/local/payments/${encodeURIComponent(x.clientSecret)}/confirm`,
+    body: () => ({ card_number: '4242424242424242', exp: '12/40', cvc: '123' }),
+  },
+  'POST /api/billing/local/portal': { access: 'self', url: () => '/api/billing/local/portal' },
+  // Books
+  'GET /api/books': { access: 'self', url: () => '/api/books' },
+  'GET /api/books/{id}': { access: 'self', url: (x) => `/api/books/${x.book.id}` },
+  'GET /api/premium-books': { access: 'self', url: () => '/api/premium-books' },
+  'GET /api/admin/books': { access: 'admin', url: () => '/api/admin/books' },
+  'POST /api/admin/books': { access: 'admin', url: () => '/api/admin/books' },
+  'DELETE /api/admin/books/{id}': { access: 'admin', url: (x) => `/api/admin/books/${x.book.id}` },
+  // Recordings
+  'POST /api/recording/upload': { access: 'self', url: () => '/api/recording/upload' },
+  'GET /api/recording/my-recordings': { access: 'self', url: () => '/api/recording/my-recordings' },
+  'GET /api/recording/kid_fromGparent/{kidId}': { access: 'member', url: kidUrl('/api/recording/kid_fromGparent') },
+  'GET /api/recording/kid/{kidId}': { access: 'member', url: kidUrl('/api/recording/kid') },
+  'GET /api/recording/{id}': { access: 'member', url: recording() },
+  'DELETE /api/recording/{id}': { access: 'member', url: recording() },
+  'GET /api/recording/{id}/view-url': { access: 'member', url: recording('/view-url') },
+  'POST /api/recording/{id}/assign': { access: 'member', url: recording('/assign'), body: (x) => ({ kid_ids: [x.kid.id] }) },
+  'POST /api/recording/{id}/reactions': { access: 'parent', url: recording('/reactions'), body: (x) => ({ kid_id: x.kid.id, reaction: 'heart' }) },
+  'GET /api/reader/{id}/recordings': { access: 'member', url: (x) => `/api/reader/${x.reader.id}/recordings` },
+  'GET /api/reader/{id}/unrecorded-books': { access: 'member', url: (x) => `/api/reader/${x.reader.id}/unrecorded-books` },
+  'GET /api/reader/{id}/premium-unrecorded-books': { access: 'member', url: (x) => `/api/reader/${x.reader.id}/premium-unrecorded-books` },
+  // Story queue
+  'GET /api/queue/for-reader': { access: 'self', url: () => '/api/queue/for-reader' },
+  'GET /api/queue/kid/{kidId}': { access: 'member', url: kidUrl('/api/queue/kid') },
+  'POST /api/queue/request-story': {
+    access: 'member',
+    url: () => '/api/queue/request-story',
+    body: (x) => ({ book_id: x.book.id, kid_id: x.kid.id, reader_id: x.reader.id, type: 'requested', is_premium: false }),
+  },
+  'DELETE /api/queue/{id}': { access: 'member', url: (x) => `/api/queue/${x.requestId}` },
+  // Playback
+  'POST /api/playback/events': {
+    access: 'member',
+    url: () => '/api/playback/events',
+    body: (x) => ({ recording_id: x.recordingId, kid_id: x.kid.id, event: 'start', position_seconds: 0 }),
+  },
+  'GET /api/playback/family/{familyId}/stats': { access: 'member', url: (x) => `/api/playback/family/${x.family.id}/stats` },
+  'GET /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist') },
+  'PUT /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist'), body: (x) => ({ order: [x.recordingId] }) },
+  'DELETE /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist') },
+  'GET /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime') },
+  'PUT /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime'), body: () => ({ stories_limit: 2, sleep_timer_minutes: 10 }) },
+  'GET /api/reactions/for-reader': { access: 'self', url: () => '/api/reactions/for-reader' },
+  'GET /api/playback/reader/stats': { access: 'self', url: () => '/api/playback/reader/stats' },
+};
+
+/** A fingerprint of every table of the app (sessions and rate-limit counters move on every call). */
+const UNTRACKED = new Set(['sessions', 'rate_limit_counters', '__drizzle_migrations']);
+export async function fingerprint(ctx: TestContext): Promise<Record<string, string>> {
+  const tables = (
+    await rows(ctx, sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)
+  )
+    .map((r) => String(r.table_name))
+    .filter((name) => !UNTRACKED.has(name));
+  // One statement for all tables: a count and a hash of every row's text per table.
+  const union = tables
+    .map((name) => `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${name}" t`)
+    .join(' UNION ALL ');
+  const result: Record<string, string> = {};
+  for (const row of await rows(ctx, sql.raw(union))) result[String(row.name)] = `${row.n}:${row.h}`;
+  return result;
+}
+async function rows(ctx: TestContext, query: Parameters<TestContext['db']['execute']>[0]): Promise<Json[]> {
+  const res = (await ctx.db.execute(query)) as unknown as { rows: Json[] };
+  return res.rows;
+}
+
+export const openApiRoutes = (ctx: TestContext) => {
+  const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+};

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// API benchmark (issue 9): autocannon against the real server for the parent dashboard's calls (session,
+// families, family stats, a kid's playlist, the book list), on PostgreSQL and on embedded PGlite, each as a
+// ratio to a bare Fastify hello-world measured in the same run on the same machine.
+// Goal: requests per second and p99 at least 0.3 of the hello-world's on PostgreSQL (p99 ratio = hello p99 /
+// call p99, so higher is better for both). Run with `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS).
+import autocannon from 'autocannon';
+import { dashboardCalls, fmt, removeDir, scratchDatabase, seedDashboardFamily, startApp, startHelloWorld, tempDir } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const GOAL = 0.3;
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function main() {
+  console.log(`API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per call, autocannon in this process, servers in their own`);
+  const hello = await startHelloWorld();
+  const cleanups = [() => hello.stop()];
+  let failed = false;
+  try {
+    // Warm up the yardstick, then measure it.
+    await autocannon({ url: hello.url, connections: CONNECTIONS, duration: 1 });
+    const base = await load(hello.url);
+    console.log(`\nbare Fastify hello-world: ${fmt(base.rps, 0)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms`);
+
+    for (const mode of ['PostgreSQL', 'PGlite']) {
+      const dataDir = await tempDir();
+      cleanups.push(() => removeDir(dataDir));
+      let databaseUrl = '';
+      if (mode === 'PostgreSQL') {
+        const db = await scratchDatabase();
+        cleanups.push(() => db.drop());
+        databaseUrl = db.url;
+      }
+      const app = await startApp({ dataDir, databaseUrl });
+      cleanups.push(() => app.stop());
+      const family = await seedDashboardFamily(app.url);
+      console.log(`\n${mode} (family of 3 kids, 6 recordings, 36 play events; starter catalogue)`);
+      console.log('call            req/s   p50 ms  p99 ms   req/s ratio  p99 ratio');
+      const ratios = [];
+      for (const [name, url] of dashboardCalls(family)) {
+        await autocannon({ url: `${app.url}${url}`, connections: CONNECTIONS, duration: 1, headers: { cookie: family.parentCookie } });
+        const r = await load(`${app.url}${url}`, { cookie: family.parentCookie });
+        const rpsRatio = r.rps / base.rps;
+        const p99Ratio = base.p99 / r.p99;
+        ratios.push(rpsRatio, p99Ratio);
+        console.log(`${name.padEnd(14)} ${fmt(r.rps, 0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}   ${fmt(rpsRatio).padStart(11)}  ${fmt(p99Ratio).padStart(9)}`);
+      }
+      const worst = Math.min(...ratios);
+      const ok = worst >= GOAL;
+      console.log(`${mode}: worst ratio ${fmt(worst)} (goal ≥ ${GOAL}${mode === 'PostgreSQL' ? '' : ', informative'}) ${ok ? 'PASS' : 'BELOW GOAL'}`);
+      if (mode === 'PostgreSQL' && !ok) failed = true;
+      await app.stop();
+    }
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+  }
+  console.log(failed ? '\nFAIL: below the goal on PostgreSQL' : '\nPASS: every call at least 0.3 of the hello-world on PostgreSQL');
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

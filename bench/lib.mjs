@@ -1,0 +1,196 @@
+// Shared by the benchmarks: the real server as a child process, a scratch PostgreSQL database, a family
+// seeded through the API, and timing helpers. Only loopback addresses are used.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The server that holds the scratch databases (CI's and the dev machine's local PostgreSQL).
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+export const tempDir = (prefix = 'fst-bench-') => mkdtemp(path.join(os.tmpdir(), prefix));
+export const removeDir = (dir) => rm(dir, { recursive: true, force: true });
+
+/** A child process whose output is kept (and shown if it dies unexpectedly). */
+export function startChild(args, env, label) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log = (log + d).slice(-20_000)));
+  child.stderr.on('data', (d) => (log = (log + d).slice(-20_000)));
+  child.on('exit', (code) => {
+    if (code && !child.stopping) console.error(`${label} exited with ${code}:\n${log.slice(-3000)}`);
+  });
+  return {
+    child,
+    log: () => log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.stopping = true;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export async function waitFor(url, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in `dataDir`. */
+export async function startApp({ dataDir, databaseUrl = '', env = {} }) {
+  const port = await freePort();
+  const server = startChild(['--import', 'tsx', 'apps/server/src/server.ts'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent-web',
+    STORAGE: 'local',
+    // Generated recordings are not real videos: processing keeps them as they are.
+    FFMPEG_PATH: '/nonexistent/ffmpeg',
+    FFPROBE_PATH: '/nonexistent/ffprobe',
+    ...env,
+  }, 'server');
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  return { ...server, port, url: `http://127.0.0.1:${port}` };
+}
+
+/** A bare Fastify hello-world in its own process: the yardstick every API figure is divided by. */
+export async function startHelloWorld() {
+  const port = await freePort();
+  const script = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const server = startChild(['--input-type=module', '-e', script], {}, 'hello-world');
+  await waitFor(`http://127.0.0.1:${port}/hello`, 30_000);
+  return { ...server, port, url: `http://127.0.0.1:${port}/hello` };
+}
+
+/** A new database on the local PostgreSQL server; `drop` removes it. */
+export async function scratchDatabase(prefix = 'fst_bench') {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A JSON call with a session cookie; answers the body and the (new) cookie. */
+export async function api(base, method, url, body, cookie) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  const set = res.headers.get('set-cookie');
+  return { json, cookie: set ? set.split(';')[0] : cookie };
+}
+
+/** A WebM-looking file (EBML signature, then pseudo-random bytes). */
+const fakeRecording = (size) => {
+  const buf = randomBytes(size);
+  buf.set([0x1a, 0x45, 0xdf, 0xa3], 0);
+  return buf;
+};
+
+async function uploadRecording(base, cookie, bookId, kidIds) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const fields = { book_id: bookId, recording_type: 'webcam_only', duration_seconds: '600', kid_ids: JSON.stringify(kidIds) };
+  const body = Buffer.concat([
+    Buffer.from(
+      Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="recording"; filename="reading.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+    ),
+    fakeRecording(32 * 1024),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await fetch(`${base}/api/recording/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie }, body });
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return (await res.json()).recording.id;
+}
+
+/**
+ * The family the parent dashboard shows: a parent, `kids` kids, a grandparent who recorded `recordings`
+ * stories for all of them, and two plays (start, complete) of each story by each kid.
+ */
+export async function seedDashboardFamily(base, { kids = 3, recordings = 6 } = {}) {
+  const tag = randomBytes(4).toString('hex');
+  const parent = await api(base, 'POST', '/api/auth/signup', { first_name: 'Bench', last_name: 'Parent', email: `bench-parent-${tag}@example.com`, password: 'secret1', role: 'parent' });
+  const family = (await api(base, 'POST', '/api/family/create', { family_name: 'Bench Family' }, parent.cookie)).json.family;
+  const kidIds = [];
+  for (let i = 0; i < kids; i++) kidIds.push((await api(base, 'POST', `/api/family/${family.id}/kids`, { first_name: `Kid${i}`, age: 3 + i }, parent.cookie)).json.kid.id);
+  const gran = await api(base, 'POST', '/api/auth/signup', { first_name: 'Bench', last_name: 'Gran', email: `bench-gran-${tag}@example.com`, password: 'secret1', role: 'grandparent' });
+  await api(base, 'POST', '/api/family/join', { family_code: family.family_code }, gran.cookie);
+  const books = (await api(base, 'GET', `/api/books?per_page=${recordings}`, undefined, gran.cookie)).json.books;
+  const recordingIds = [];
+  for (let i = 0; i < recordings; i++) recordingIds.push(await uploadRecording(base, gran.cookie, books[i % books.length].id, kidIds));
+  // Without ffmpeg the job marks each ready at once; wait for the last.
+  for (const id of recordingIds) {
+    for (let i = 0; (await api(base, 'GET', `/api/recording/${id}`, undefined, gran.cookie)).json.recording.processing_status === 'processing'; i++) {
+      if (i > 200) throw new Error(`recording ${id} still processing`);
+      await sleep(50);
+    }
+  }
+  for (const kidId of kidIds) {
+    for (const recordingId of recordingIds) {
+      await api(base, 'POST', '/api/playback/events', { recording_id: recordingId, kid_id: kidId, event: 'start', position_seconds: 0 }, parent.cookie);
+      await api(base, 'POST', '/api/playback/events', { recording_id: recordingId, kid_id: kidId, event: 'complete', position_seconds: 600 }, parent.cookie);
+    }
+  }
+  return { parentCookie: parent.cookie, familyId: family.id, kidIds, recordingIds };
+}
+
+/** The parent dashboard's calls (issue 9): session, families, family stats, a kid's playlist, the book list. */
+export const dashboardCalls = (f) => [
+  ['session', '/api/auth/me'],
+  ['families', '/api/family/my-families'],
+  ['family stats', `/api/playback/family/${f.familyId}/stats?tz_offset_minutes=-60`],
+  ['kid playlist', `/api/playback/kid/${f.kidIds[0]}/playlist`],
+  ['books list', '/api/books?per_page=12'],
+];
+
+/** Sorted sample's percentile (0–100). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
