@@ -27,6 +27,9 @@ export default defineConfig({
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/].*\.m?js$/, priority: 40 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+            // Stripe Elements only for the Stripe provider's card form: its own chunk, loaded on demand (below
+            // react's priority, so React itself, which it depends on, stays in the react chunk).
+            { name: 'stripe', test: /node_modules[\\/](@stripe|prop-types|react-is|object-assign)[\\/]/, priority: 15 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

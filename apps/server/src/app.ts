@@ -14,9 +14,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SESSION_COOKIE } from '@fst/shared/constants';
 import { recordingSchema } from '@fst/shared/recordings/recordings.schema';
+import { aiRecordingSchema } from '@fst/shared/narration/narration.schema';
 import { SERVER_MESSAGES } from '@fst/shared/messages';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -48,11 +48,17 @@ import { createRequestsService } from './features/requests/requests.service.ts';
 import { createPlaybackRepository } from './features/playback/playback.repository.ts';
 import { playbackRoutes } from './features/playback/playback.routes.ts';
 import { createPlaybackService } from './features/playback/playback.service.ts';
+import { createStoryNotices } from './features/playback/story-notices.ts';
+import { createStoryNoticesRepository } from './features/playback/story-notices.repository.ts';
+import { createNarrationRepository } from './features/narration/narration.repository.ts';
+import { narrationRoutes } from './features/narration/narration.routes.ts';
+import { createNarrationService, createVoiceRemover, DELETE_VOICE_OPTIONS, DELETE_VOICE_QUEUE, type DeleteVoiceJob } from './features/narration/narration.service.ts';
+import { createStoryGenerator, GENERATE_STORY_OPTIONS, GENERATE_STORY_QUEUE, type GenerateStoryJob } from './features/narration/story-generation.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
@@ -67,6 +73,9 @@ import { createMediaLinks } from './platform/storage/media-links.ts';
 import { mediaRoutes } from './platform/storage/media.routes.ts';
 import { s3PublicOrigin } from './platform/storage/s3-storage.ts';
 import { createResumableUploads, resumableUploadRoutes } from './platform/uploads/resumable-uploads.ts';
+import { createVoiceProvider } from './platform/voice/create-voice-provider.ts';
+import { createAudioDecoder } from './platform/voice/pcm.ts';
+import type { VoiceProvider } from './platform/voice/voice.ts';
 
 export type AppDeps = {
   config: Config;
@@ -82,6 +91,8 @@ export type AppDeps = {
   media?: MediaTools | null;
   /** How often an idle job worker polls for jobs stored by other instances (seconds, default 2). */
   jobPollingSeconds?: number;
+  /** The AI voice provider: the one VOICE_PROVIDER names when not given (tests hand in their own). */
+  voice?: VoiceProvider;
 };
 
 // Unfinished resumable uploads past their expiry are swept away this often.
@@ -93,9 +104,13 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, fileSize: JSON_BODY_LIMIT, files: 2, parts: 30, headerPairs: 50 };
 // Errors of the database being unreachable: the client did nothing wrong, and a retry may work.
 const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-const isDatabaseUnavailable = (err: FastifyError) =>
-  DB_UNAVAILABLE.has(String(err.code)) ||
-  /^(Connection terminated|timeout exceeded when trying to connect)/.test(err.message);
+// Drizzle wraps the driver's error ("Failed query: …") and keeps it as `cause`: look down the chain.
+const isDatabaseUnavailable = (err: unknown): boolean => {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (DB_UNAVAILABLE.has(String(e.code)) || /^(Connection terminated|timeout exceeded when trying to connect)/.test(String(e.message))) return true;
+  }
+  return false;
+};
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -163,8 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const m = await familiesRepository.membership(familyId, userId);
       return m && { role: m.familyRole };
     },
-    // AI stories arrive with the narration feature.
-    aiGenerationsUsed: async () => 0,
+    aiGenerationsUsed: (familyId, now) => narration.generationsUsed(familyId, now),
     primaryFamilyOf: async (userId) =>
       (await familiesRepository.familiesOf(userId)).find((f) => f.role === 'admin' || f.role === 'parent' || f.role === 'member')?.id ?? null,
     userRole: async (userId) => (await usersRepository.findUserById(userId))?.role,
@@ -188,8 +202,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Recordings are made below; these run only once requests arrive.
     activity: {
       readerStats: (familyId, readerIds) => recordings.readerStats(familyId, readerIds),
-      kidStoryCounts: (kidIds) => recordings.kidStoryCounts(kidIds),
-      hasVoiceClone: async () => new Set(),
+      // A kid's stories: their readings and their AI stories.
+      kidStoryCounts: async (kidIds) => {
+        const [read, ai] = await Promise.all([recordings.kidStoryCounts(kidIds), narration.kidStoryCounts(kidIds)]);
+        return new Map(kidIds.map((id) => [id, (read.get(id) ?? 0) + (ai.get(id) ?? 0)]));
+      },
+      hasVoiceClone: (readerIds) => narration.hasVoiceClone(readerIds),
       timesWatched: (familyId, readerIds) => playback.timesWatched(familyId, readerIds),
     },
     familyTier: async (familyId) => (await billing.familyTiers([familyId])).get(familyId) ?? 'free',
@@ -224,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
 
+  // E-mail notices: a reader when a story is requested of them, parents when a new story arrives.
+  const storyNotices = createStoryNotices({ notices: createStoryNoticesRepository(database.db), mailer, publicUrl: config.publicUrl, log: app.log });
   // The story queue: premium requests follow billing's rules; recordings fulfil requests (below).
   const requests = createRequestsService({
     requests: createRequestsRepository(database.db),
@@ -233,19 +253,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       hasUnlocked: async (userId, bookId) => (await billing.unlockedBookIds(userId, [bookId])).has(bookId),
     },
     clock,
+    onRequested: storyNotices.storyRequested,
   });
   // Playback: play events, stats, playlists, bedtime, reactions; the kid's stories come from recordings (below).
   const playback = createPlaybackService({
     playback: createPlaybackRepository(database.db),
     access: createFamilyAccess(familiesRepository),
     clock,
-    kidStories: async (session, kidId) => (await recordings.kidRecordings(session, kidId)).recordings,
+    // The kid's readings and AI stories, newest first.
+    kidStories: async (session, kidId) => {
+      const [read, ai] = await Promise.all([recordings.kidRecordings(session, kidId), narration.kidStories(session, kidId)]);
+      return [...read.recordings, ...ai].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+    },
+    storiesQueued: async (session) => (await requests.forReader(session)).requests.length,
   });
 
   // Recordings: resumable uploads on this instance's disk, processing as durable jobs in the database.
   const jobs = createPgBossJobs({ sql: database.sql, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds });
   const uploads = createResumableUploads({ dir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
   const recordingsRepository = createRecordingsRepository(database.db);
+  const mediaTools = deps.media === undefined ? await findMediaTools(config.media) : deps.media;
   const recordings = createRecordingsService({
     recordings: recordingsRepository,
     storage,
@@ -261,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
     onRecorded: (story) => requests.onRecorded(story),
     playCounts: (recordingIds) => playback.playCounts(recordingIds),
+    onAssigned: storyNotices.storyAssigned,
     findBook: (bookId) => booksRepository.find(bookId),
     listBooks: (session, query, premium, excludeIds) => books.libraryExcluding(session, query, premium, excludeIds),
     log: app.log,
@@ -271,12 +299,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     createRecordingProcessor({
       recordings: recordingsRepository,
       storage,
-      media: deps.media === undefined ? await findMediaTools(config.media) : deps.media,
+      media: mediaTools,
       workDir: config.media.workDir,
       clock,
       log: app.log,
+      onReady: storyNotices.storyReady,
     }),
   );
+
+  // AI narration: voices from readers' own readings (local espeak-ng or ElevenLabs), AI stories made as jobs.
+  const voice = deps.voice ?? createVoiceProvider(config.voice);
+  const narrationRepository = createNarrationRepository(database.db);
+  const narration = createNarrationService({
+    narration: narrationRepository,
+    access: createFamilyAccess(familiesRepository),
+    voice,
+    storage,
+    jobs,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    workDir: config.media.workDir,
+    decoder: mediaTools ? createAudioDecoder(config.media.ffmpeg) : null,
+    familyTier: async (familyId) => (await billing.familyTiers([familyId])).get(familyId) ?? 'free',
+    findBook: (bookId) => booksRepository.find(bookId),
+    pageTexts: (bookId) => books.pageTexts(bookId),
+    // Gold reads every premium book; others the books they unlocked.
+    premiumUnlocked: async (userId, bookId) =>
+      (await billing.planOf(userId)).plan === 'gold' || (await billing.unlockedBookIds(userId, [bookId])).has(bookId),
+    kidRecordings: async (session, kidId) => (await recordings.kidRecordings(session, kidId)).recordings,
+    log: app.log,
+  });
+  jobs.define<GenerateStoryJob>(
+    GENERATE_STORY_QUEUE,
+    GENERATE_STORY_OPTIONS,
+    createStoryGenerator({ narration: narrationRepository, voice, storage, media: mediaTools, workDir: config.media.workDir, clock, log: app.log }),
+  );
+  jobs.define<DeleteVoiceJob>(DELETE_VOICE_QUEUE, DELETE_VOICE_OPTIONS, createVoiceRemover({ voice, log: app.log }));
 
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
@@ -285,6 +344,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const stripeWebhook = stripePayments && req.method === 'POST' && req.routeOptions.url === STRIPE_WEBHOOK_PATH;
     if (!stripeWebhook) assertSameOrigin(req, [config.publicUrl]);
     req.session = await auth.resolveSession(req.cookies[SESSION_COOKIE]);
+  });
+  // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
+  app.addHook('preValidation', async (req) => {
+    const open = req.is404 || req.routeOptions.config.public || req.url.startsWith('/api/docs');
+    if (req.url.startsWith('/api/') && !open && !req.session) throw unauthenticated();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -320,7 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return send(500, 'internal', SERVER_MESSAGES.internal);
   });
 
-  app.get('/api/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
   authRoutes(app, { auth, secureCookies: Boolean(config.tls) });
   reportsRoutes(app, { reports });
   familiesRoutes(app, { families });
@@ -337,15 +401,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   recordingsRoutes(app, { recordings, maxBytes: config.uploads.maxBytes });
   requestsRoutes(app, { requests });
   playbackRoutes(app, { playback });
+  narrationRoutes(app, { narration });
   resumableUploadRoutes(app, { uploads, mayCreate: (session) => recordings.requireReaderAccount(session) });
-  // The AI lists stay empty until narration exists.
+  // Readers' recordings and AI stories, each in their own lists.
   familyRecordingListRoutes(app, {
     families,
     lists: {
       'all-recordings': { item: recordingSchema, list: (familyId, session) => recordings.familyRecordings(session, familyId, { recent: false }) },
       'recent-recordings': { item: recordingSchema, list: (familyId, session) => recordings.familyRecordings(session, familyId, { recent: true }) },
-      'all-ai-recordings': { item: z.unknown(), list: async () => [] },
-      'recent-ai-recordings': { item: z.unknown(), list: async () => [] },
+      'all-ai-recordings': { item: aiRecordingSchema, list: (familyId, session) => narration.familyAiRecordings(session, familyId, { recent: false }) },
+      'recent-ai-recordings': { item: aiRecordingSchema, list: (familyId, session) => narration.familyAiRecordings(session, familyId, { recent: true }) },
     },
   });
 
@@ -376,6 +441,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await jobs.stop();
+    await voice.close();
   });
 
   return app;

@@ -1,5 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { BILLING_FAQ, BILLING_MESSAGES, BILLING_TEXTS, BOOK_TEXTS, PAYMENT_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  BILLING_FAQ,
+  BILLING_MESSAGES,
+  BILLING_TEXTS,
+  BOOK_TEXTS,
+  PAYMENT_TEXTS,
+  RECORDING_PAGE_TEXTS,
+  RECORDING_TEXTS,
+  VALIDATION,
+} from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, newAccount, test } from './fixtures.ts';
 
 // Issue 7 journeys: plans through the local test-mode checkout and portal, token purchases with the test
@@ -301,6 +311,218 @@ test.describe('plans and tokens', () => {
     await expect(goatsRow).toContainText('Unlocked');
     await expect(goatsRow.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
     await expect(goatsRow.getByRole('link', { name: 'Open Book' })).toBeVisible();
+  });
+});
+
+type Kid = { id: string; name: string };
+
+/** A family made by its own parent through the API, on `plan` (its tier comes from the admin's plan), with kids. */
+async function familyWithKids(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  kidNames: string[],
+  plan: 'free' | 'premium' | 'gold',
+) {
+  const parentApi = await playwright.request.newContext({ baseURL });
+  await createAccount(parentApi, newAccount('parent'));
+  if (plan !== 'free') await subscribe(parentApi, plan);
+  const name = `${kidNames[0]}'s Family ${randomBytes(3).toString('hex')}`;
+  const created = await parentApi.post('/api/family/create', { data: { family_name: name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const kids: Kid[] = [];
+  for (const first_name of kidNames) {
+    const res = await parentApi.post(`/api/family/${familyId}/kids`, { data: { first_name, age: 6 } });
+    expect(res.status(), await res.text()).toBe(201);
+    kids.push({ id: ((await res.json()) as { kid: { id: string } }).kid.id, name: first_name });
+  }
+  const detail = (await (await parentApi.get(`/api/family/${familyId}`)).json()) as { family: { family_code: string; subscription_tier: string } };
+  expect(detail.family.subscription_tier).toBe(plan);
+  await parentApi.dispose();
+  return { familyId, name, code: detail.family.family_code, kids };
+}
+
+test.describe('premium stories and share tokens', () => {
+  test('a premium grandparent records a premium story and shares it with another premium family for share tokens', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(360_000);
+    // Family A asked for nothing; B is premium too; C is on the free plan.
+    const a = await familyWithKids(playwright, baseURL, ['Mia', 'Sam'], 'premium');
+    const b = await familyWithKids(playwright, baseURL, ['Leo', 'Ava', 'Max', 'Zoe', 'Ben'], 'premium');
+    const c = await familyWithKids(playwright, baseURL, ['Nora'], 'free');
+    await createAccount(page.request, newAccount('grandparent'));
+    for (const family of [a, b, c]) {
+      const joined = await page.request.post('/api/family/join', { data: { family_code: family.code, relationship: 'Grandma' } });
+      expect(joined.status(), await joined.text()).toBe(200);
+    }
+    const [mia, sam] = a.kids as [Kid, Kid];
+    const [leo, ava, max, zoe, ben] = b.kids as [Kid, Kid, Kid, Kid, Kid];
+    const lion = await seededPremiumBook(page.request, /Lion and the Mouse/);
+    const goats = await seededPremiumBook(page.request, /Billy Goats Gruff/);
+
+    // On the free plan the AI reading panel asks for a subscription (spec section 6).
+    await page.goto(`/book/${lion.id}?premium=true`);
+    const ai = page.getByRole('region', { name: 'Generate AI Reading' });
+    await expect(ai).toContainText('AI readings need a subscription.');
+    await expectAccessible(page);
+    await ai.getByRole('link', { name: 'Subscribe Now' }).click();
+
+    // Upgrade to Premium in the test-mode checkout: 10 share tokens.
+    await expect(page).toHaveURL(/\/subscription$/);
+    await planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await expect(page).toHaveURL(/\/billing\/checkout\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await expect(page.getByText(BILLING_TEXTS.upgraded('Premium'))).toBeVisible();
+    await expect(balance(page, 'Premium', 'Share tokens')).toHaveText('10');
+
+    // Readers unlock premium books with share tokens: 2 + 3 leave 5.
+    for (const book of [lion, goats]) expect((await page.request.post(`/api/premium-books/${book.id}/unlock`)).status()).toBe(200);
+    expect((await balances(page.request)).share_tokens_remaining).toBe(5);
+
+    // The AI prompt is gone on a paid plan.
+    await page.goto(`/book/${lion.id}?premium=true`);
+    await expect(page.getByRole('heading', { name: 'Generate AI Reading' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Subscribe Now' })).toHaveCount(0);
+
+    // The recorder of a premium story: every kid costs a share token (nobody asked for it), a free family is refused.
+    await page.goto(`/record?bookId=${lion.id}&childId=${mia.id}&premium=true`);
+    await expect(page.getByRole('heading', { name: 'Record a Story' })).toBeVisible();
+    await page.getByRole('radio', { name: new RegExp(RECORDING_PAGE_TEXTS.typeLabels.audio_only) }).check();
+    const premiumPanel = page.getByRole('region', { name: 'Premium story' });
+    await expect(premiumPanel).toContainText('Your share tokens: 5');
+    const cost = page.getByTestId('premium-cost');
+    await expect(cost).toHaveText('This premium story uses 1 share token · You have 5');
+    const kidBox = (kid: Kid | { name: string }) => page.getByRole('checkbox', { name: kid.name });
+    await expect(kidBox(mia)).toBeChecked();
+    await expect(page.getByText(/^Mia\s*1 share token$/)).toBeVisible();
+    await expect(kidBox({ name: 'Nora' })).toBeDisabled();
+    await expect(page.getByText(VALIDATION.premiumAssignToFreeFamily)).toBeVisible();
+    const start = page.getByRole('button', { name: 'Start Recording' });
+    await expect(start).toBeEnabled({ timeout: 20_000 });
+
+    // Seven kids need 7 tokens, more than the 5 left: the start is disabled and says why.
+    for (const kid of [sam, leo, ava, max, zoe, ben]) await kidBox(kid).check();
+    await expect(cost).toHaveText('This premium story uses 7 share tokens · You have 5');
+    await expect(start).toBeDisabled();
+    await expect(page.getByText(RECORDING_TEXTS.insufficientTitle)).toBeVisible();
+    await expect(page.getByText(RECORDING_TEXTS.insufficientBody(7, 5))).toBeVisible();
+    await expectAccessible(page);
+    for (const kid of [sam, leo, ava, max, zoe, ben]) await kidBox(kid).uncheck();
+    await expect(cost).toHaveText('This premium story uses 1 share token · You have 5');
+    await expect(start).toBeEnabled();
+    await expect(page.getByText(RECORDING_TEXTS.insufficientTitle)).toHaveCount(0);
+
+    // Record a short premium audio story for Mia: the upload spends her share token.
+    await start.click();
+    const ready = page.getByRole('alertdialog', { name: RECORDING_PAGE_TEXTS.readyToRecordTitle });
+    await expect(ready).toContainText('Sending it uses 1 share token.');
+    await ready.getByRole('button', { name: 'Start Recording' }).click();
+    await expect(page.getByText('Recording', { exact: true })).toBeVisible();
+    await page.waitForTimeout(2500);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
+    expect((await balances(page.request)).share_tokens_remaining).toBe(4);
+    const mine = (await (await page.request.get('/api/recording/my-recordings')).json()) as { id: string; is_premium: boolean }[];
+    const recording = mine[0]!;
+    expect(recording.is_premium).toBe(true);
+
+    // The recording detail: per-kid costs, Mia already has it, Sam (her family asked) is free, Nora refused.
+    await page.goto(`/recording/${recording.id}`);
+    await expect(page.getByTestId('recording-status')).toHaveText(RECORDING_PAGE_TEXTS.statusFinished, { timeout: 180_000 });
+    const share = page.getByRole('region', { name: 'Share with more kids' });
+    await expect(share).toContainText('Your share tokens: 4');
+    await expect(share.getByRole('checkbox', { name: 'Mia' })).toBeChecked();
+    await expect(share.getByRole('checkbox', { name: 'Mia' })).toBeDisabled();
+    await expect(share.getByText(/^Sam\s*0 share tokens$/)).toBeVisible();
+    for (const kid of [leo, ava, max, zoe, ben]) await expect(share.getByText(new RegExp(`^${kid.name}\\s*1 share token$`))).toBeVisible();
+    await expect(share.getByRole('checkbox', { name: 'Nora' })).toBeDisabled();
+    await expect(share.getByText(VALIDATION.premiumAssignToFreeFamily)).toBeVisible();
+    const total = share.getByTestId('share-cost');
+    await expect(total).toHaveText('Total: 0 share tokens · You have 4');
+
+    // All five kids of the other premium family need 5 tokens, one more than left: the warning, and Assign is disabled.
+    for (const kid of [leo, ava, max, zoe, ben]) await share.getByRole('checkbox', { name: kid.name }).check();
+    await expect(total).toHaveText('Total: 5 share tokens · You have 4');
+    await expect(share.getByText(RECORDING_TEXTS.insufficientTitle)).toBeVisible();
+    await expect(share.getByText(RECORDING_TEXTS.insufficientBody(5, 4))).toBeVisible();
+    await expect(share.getByRole('button', { name: 'Assign Recording' })).toBeDisabled();
+    await expectAccessible(page);
+    for (const kid of [ava, max, zoe, ben]) await share.getByRole('checkbox', { name: kid.name }).uncheck();
+    await expect(share.getByText(RECORDING_TEXTS.insufficientTitle)).toHaveCount(0);
+
+    // Share with Leo alone: 1 token, and the balance drops by exactly that.
+    await expect(total).toHaveText('Total: 1 share token · You have 4');
+    await share.getByRole('button', { name: 'Assign Recording' }).click();
+    await expect(page.getByText(RECORDING_TEXTS.assignedWithTokens(1, 3)).first()).toBeVisible();
+    await expect(share).toContainText('Your share tokens: 3');
+    await expect(share.getByRole('checkbox', { name: leo.name })).toBeChecked();
+    await expect(share.getByRole('checkbox', { name: leo.name })).toBeDisabled();
+    await expect(page.getByRole('list', { name: 'Assigned kids' })).toContainText('Leo');
+    expect((await balances(page.request)).share_tokens_remaining).toBe(3);
+    // Leo's family now has the story: sharing with his brothers and sisters is free (decisions.md).
+    for (const kid of [ava, max, zoe, ben]) await expect(share.getByText(new RegExp(`^${kid.name}\\s*0 share tokens$`))).toBeVisible();
+
+    // Should the server find too few tokens after all (spent elsewhere meanwhile), its answer shows as the same warning.
+    await share.getByRole('checkbox', { name: sam.name }).check();
+    await expect(share.getByRole('button', { name: 'Assign Recording' })).toBeEnabled();
+    await page.route('**/api/recording/*/assign', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: RECORDING_TEXTS.insufficientBody(3, 1), code: 'insufficient_tokens', tokens_needed: 3, tokens_available: 1 }),
+      }),
+    );
+    await share.getByRole('button', { name: 'Assign Recording' }).click();
+    await expect(share.getByText(RECORDING_TEXTS.insufficientBody(3, 1))).toBeVisible();
+    await expect(share.getByText(RECORDING_TEXTS.insufficientTitle)).toBeVisible();
+    expect((await balances(page.request)).share_tokens_remaining).toBe(3);
+
+    // At phone width the costs and the warning stay inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(share.getByText(RECORDING_TEXTS.insufficientBody(3, 1))).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('share-phone.png'), fullPage: true });
+  });
+});
+
+test.describe('Stripe provider', () => {
+  test('with a publishable key the card step loads Stripe Elements only then, and says so when Stripe cannot be reached', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    await subscribe(page.request, 'premium');
+    const chunks: string[] = [];
+    page.on('request', (req) => {
+      if (/\/static\/js\/stripe/.test(req.url())) chunks.push(req.url());
+    });
+    // Never the real Stripe from tests: Stripe.js does not arrive (the local provider's CSP refuses it as well).
+    await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/stripe/config', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ provider: 'stripe', publishable_key: 'pk_test_e2e' }) }),
+    );
+
+    await page.goto('/');
+    await page.goto('/subscription');
+    await banner(page, 'Premium').getByRole('button', { name: 'Buy Tokens' }).click();
+    const modal = page.getByRole('dialog', { name: BILLING_TEXTS.purchaseTitle });
+    await expect(modal.getByRole('button', { name: '5 story tokens $15.00' })).toBeVisible();
+    // Nothing of Stripe is loaded before its card form opens.
+    expect(chunks).toEqual([]);
+
+    await modal.getByRole('button', { name: '5 story tokens $15.00' }).click();
+    await expect(modal.getByRole('alert').filter({ hasText: BILLING_MESSAGES.paymentServiceUnavailable })).toBeVisible();
+    expect(chunks.length).toBeGreaterThan(0);
+    // No local test card form with Stripe.
+    await expect(modal.getByLabel('Card number')).toHaveCount(0);
+    await expect(modal.getByText(BILLING_TEXTS.testCardNote)).toHaveCount(0);
+    await expectAccessible(page);
+    await modal.getByRole('button', { name: 'Try Again' }).click();
+    await expect(modal.getByRole('alert').filter({ hasText: BILLING_MESSAGES.paymentServiceUnavailable })).toBeVisible();
+    await modal.getByRole('button', { name: 'Back' }).click();
+    await expect(modal.getByRole('button', { name: '12 story tokens $30.00 Save $6' })).toBeVisible();
+    expect((await balances(page.request)).story_tokens_remaining).toBe(5);
   });
 });
 

@@ -473,4 +473,137 @@ export const PLAYBACK_SERVER_MESSAGES = {
   reactionInvalid: 'Reaction must be heart, star, hug or laugh',
   flagInvalid: 'Must be true or false',
   tzOffsetInvalid: 'tz_offset_minutes must be a whole number of minutes from -840 to 840',
+  onlyReadersHaveStats: 'Reader stats are for reader (grandparent) accounts',
+} as const;
+
+// E-mail notices and their switches on the profile (decisions.md "Endpoints beyond the spec": notification settings).
+export const NOTIFICATION_TEXTS = {
+  cardTitle: 'E-mail notices',
+  cardIntro: 'Choose which e-mails Family Story Time sends you.',
+  storyRequestedLabel: 'A story is requested of me',
+  storyRequestedHint: 'When a parent asks you to read a book for their child.',
+  newStoryLabel: 'A new story arrives for my kids',
+  newStoryHint: 'When a reader’s story for one of your kids is ready to watch.',
+  saved: 'E-mail notices saved',
+  saveFailed: 'Could not save your e-mail notices',
+  loadFailed: 'Could not load your e-mail notices',
+  loading: 'Loading your e-mail notices…',
+} as const;
+
+// The reader dashboard's texts beyond the spec's own (spec section 2 "Reader dashboard").
+export const READER_DASHBOARD_TEXTS = {
+  statsLoadFailed: 'Could not load your stats',
+  requestsLoadFailed: 'Could not load story requests',
+  noPremiumRequests: 'No premium story requests.',
+  noRegularRequests: 'No story requests right now.',
+  noRequests: 'No story requests yet. When a parent asks you for a story, it shows here.',
+} as const;
+
+// The story player, the child stories page, bedtime mode and reactions: texts the spec leaves unnamed.
+export const PLAYBACK_TEXTS = {
+  bedtimeGoodnightTitle: 'Goodnight!',
+  bedtimeGoodnight: 'Sweet dreams. The stories are over for tonight, time to close your eyes.',
+  sleepTimerDone: 'The sleep timer has ended. Sweet dreams.',
+  playlistLoadFailed: 'Failed to load stories',
+  orderSaved: 'Playlist order saved. Every device now plays the stories in this order.',
+  orderReset: 'Playlist order reset to newest first.',
+  orderSaveFailed: 'Could not save the playlist order',
+  bedtimeSaved: 'Bedtime settings saved',
+  bedtimeSaveFailed: 'Could not save the bedtime settings',
+  bedtimeLoadFailed: 'Could not load the bedtime settings',
+  reactionFailed: 'Could not send the reaction',
+  reactionsLoadFailed: 'Could not load reactions',
+  noReactions: 'No reactions yet. When a child sends you a heart or a sticker after a story, it shows here.',
+  tapToStart: 'Tap to start the story',
+  holdToClose: 'Press and hold to close bedtime mode',
+  mediaFailed: 'This story could not be played.',
+  bedtimeNoStories: 'There are no stories to play at bedtime yet.',
+} as const;
+
+// Story requests (the queue) in the web app: texts the spec leaves unnamed.
+export const REQUEST_TEXTS = {
+  requested: (readerFirstName: string) => `Story requested! ${readerFirstName} will see it in their story requests.`,
+  queued: (readerFirstName: string) => `Added to ${readerFirstName}’s queue.`,
+  queuedBadge: 'QUEUED',
+  queueLoading: 'Loading queued stories…',
+  queueLoadFailed: 'Could not load the queued stories',
+  noQueued: (kidName: string) => `No queued stories for ${kidName}. Ask a reader for one!`,
+  cancelTitle: 'Cancel this story request?',
+  cancelBody: (readerFirstName: string, bookTitle: string, kidName: string) =>
+    `${readerFirstName} will no longer be asked to record “${bookTitle}” for ${kidName}.`,
+  cancelled: 'Story request cancelled',
+  cancelFailed: 'Could not cancel the story request',
+  noUnrecordedBooks: (readerFirstName: string) => `${readerFirstName} has already recorded every book here.`,
+  noPremiumBooks: 'No premium books to request yet.',
+  noBookMatch: (q: string) => `No books match “${q}”.`,
+} as const;
+
+// The parent dashboard (spec section 2 "Parent dashboard"): texts the spec leaves unnamed.
+export const PARENT_DASHBOARD_TEXTS = {
+  unwatched: (n: number) => (n === 0 ? 'All caught up! Every story has been watched.' : `${n} unwatched ${n === 1 ? 'story' : 'stories'} waiting`),
+  statsLoadFailed: 'Could not load your family’s story stats',
+  noLastWatched: 'No story watched yet. Play one and it shows here, ready to replay.',
+  bedtimeIntro: 'Who is going to bed? Their stories play one after another in a calm, dark player.',
+  readersLoadFailed: 'Could not load the readers of this family',
+  noCurrentStories: (kidName: string) => `No stories for ${kidName} yet. Ask a reader for one, or assign a story your family already has.`,
+  allAssigned: (kidName: string) => `Every finished story of your family is already in ${kidName}’s stories.`,
+  noStoryMatch: (q: string) => `No stories match “${q}”.`,
+  watched: 'Watched',
+} as const;
+
+// AI narration (voice clones, availability, AI stories): texts the spec leaves unnamed, and server answers.
+export const NARRATION_TEXTS = {
+  consentLabel: 'Allow my family to create an AI voice from my readings',
+  consentNote:
+    'When this is on, a parent of your family can make an AI voice from the stories you recorded, and use it to read more books to your grandkids. Turning it off deletes the voice.',
+  consentOn: 'Your family may now create an AI voice from your readings.',
+  consentOff: 'AI voice turned off. Any voice made from your readings was deleted.',
+  approximateVoice: 'Approximate voice',
+  approximateVoiceNote: 'Made on our own server from the pitch and pace of the chosen readings: it resembles the reader, it is not a true copy.',
+  clonedVoice: 'Cloned voice',
+  voiceCloneCreated: (voiceName: string) => `${voiceName} is ready!`,
+  voiceDeleted: 'The AI voice was deleted.',
+  subscribeNow: 'Subscribe Now',
+  aiNeedsSubscription: 'AI stories need a Premium or Gold plan.',
+  generating: 'Making the AI story…',
+  generated: 'Your AI story is ready!',
+  generationsRemaining: (n: number) => `${n} AI ${n === 1 ? 'story' : 'stories'} left this month`,
+  generateFailed: 'Failed to generate the AI story',
+  cloneFailed: 'Failed to create the voice clone',
+  availabilityFailed: 'Failed to check AI availability',
+} as const;
+
+export const NARRATION_SERVER_MESSAGES = {
+  onlyReadersConsent: 'Only readers (grandparents) can allow an AI voice of their readings',
+  consentMissing: (firstName: string) =>
+    `${firstName} has not allowed an AI voice of their readings yet. We sent ${firstName} an e-mail asking for permission.`,
+  consentMissingSelf: `Please turn on "${NARRATION_TEXTS.consentLabel}" first.`,
+  readerNotFound: 'Reader not found',
+  onlyParentsOrReader: 'Only the reader or a parent of the reader’s family can create this voice',
+  recordingsNotReaders: 'Please choose finished recordings of this reader',
+  tooManyRecordings: (max: number) => `Please choose at most ${max} recordings`,
+  voiceNameInvalid: (max: number) => `The voice name must be 1 to ${max} characters`,
+  noVoiceToDelete: 'You have no AI voice to delete',
+  voiceServiceUnavailable: 'The voice service could not be reached. Please try again in a moment.',
+  voiceServiceRefused: 'The voice service could not make a voice from these recordings. Please choose other recordings.',
+  needsSubscription: 'AI stories need a Premium or Gold plan.',
+  noVoiceClone: 'This reader has no AI voice yet. Create a voice clone first.',
+  limitReached: (limit: number) => `Your family has used all ${limit} AI stories for this month.`,
+  existingAi: 'An AI reading of this book already exists for this kid.',
+  existingManual: 'This reader has already recorded this book for this kid.',
+  premiumLocked: 'Unlock this premium book first to generate an AI reading.',
+  noBookText: 'This book has no text to read aloud',
+  bookTextTooLong: (max: number) => `The book text must be at most ${max} characters`,
+  onlyParentsGenerate: 'Only parents of this family can generate AI stories',
+  onlyParentsManage: 'Only parents of this family can do this with AI stories',
+  aiRecordingNotFound: 'AI story not found',
+  stillGenerating: 'This AI story is still being made. Please try again in a moment.',
+  generationFailed: 'This AI story could not be made',
+  voiceRemoved: 'The reader’s AI voice was removed before the story was made',
+  synthesisFailed: 'The AI story could not be made. Please try again.',
+  alreadyAssigned: 'This AI story is already in this kid’s stories',
+  otherFamilyKid: 'An AI story can be given only to kids of the family that made it',
+  consentEmailSubject: (requesterName: string) => `${requesterName} would like to make an AI voice of your readings`,
+  consentEmailBody: (readerFirstName: string, requesterName: string, profileUrl: string) =>
+    `Hello ${readerFirstName},\n\n${requesterName} would like to create an AI voice from the stories you recorded on Family Story Time, so it can read more books to your grandkids in a voice like yours.\n\nIf you agree, open your profile and turn on "${NARRATION_TEXTS.consentLabel}":\n${profileUrl}\n\nNothing is made until you turn it on, and you can turn it off at any time: that deletes the voice.\n\nFamily Story Time`,
 } as const;

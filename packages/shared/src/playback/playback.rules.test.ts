@@ -5,12 +5,19 @@ import {
   inWindow,
   isPermutation,
   isWatched,
+  initialViewerMode,
   moveItem,
   orderPlaylist,
+  pageAt,
   playSeconds,
   resetOrder,
+  resumeAt,
   resumeSeconds,
   shuffle,
+  sleepTimerVolume,
+  storiesToPlay,
+  storyCounts,
+  viewerModes,
   weekWindow,
   type Play,
 } from './playback.rules.ts';
@@ -162,5 +169,71 @@ describe('playback schemas', () => {
   it('a playlist order is a list of ids', () => {
     expect(playlistOrderBody.safeParse({ order: [id] }).success).toBe(true);
     expect(playlistOrderBody.safeParse({ order: id }).success).toBe(false);
+  });
+});
+
+describe('the story player', () => {
+  const track = [
+    { page: 1, at_seconds: 0 },
+    { page: 2, at_seconds: 10 },
+    { page: 3, at_seconds: 25.5 },
+  ];
+  it('turns to the page the reading had reached', () => {
+    expect(pageAt([], 42)).toBe(1);
+    expect(pageAt(track, 0)).toBe(1);
+    expect(pageAt(track, 9.99)).toBe(1);
+    expect(pageAt(track, 10)).toBe(2);
+    expect(pageAt(track, 25.4)).toBe(2);
+    expect(pageAt(track, 25.5)).toBe(3);
+    expect(pageAt(track, 9999)).toBe(3);
+    // Turning back while reading, and a first turn that is not page 1.
+    expect(pageAt([{ page: 4, at_seconds: 2 }, { page: 3, at_seconds: 5 }], 1)).toBe(1);
+    expect(pageAt([{ page: 4, at_seconds: 2 }, { page: 3, at_seconds: 5 }], 6)).toBe(3);
+  });
+  it('offers video only for stories with video; AI stories start in book mode, others in both', () => {
+    expect(viewerModes({ is_ai: false, video_url: '/v.mp4' })).toEqual(['video', 'both', 'book']);
+    expect(viewerModes({ is_ai: false, video_url: null })).toEqual(['both', 'book']);
+    expect(viewerModes({ is_ai: true, video_url: null })).toEqual(['both', 'book']);
+    expect(initialViewerMode({ is_ai: true })).toBe('book');
+    expect(initialViewerMode({ is_ai: false })).toBe('both');
+  });
+  it('counts reader stories and AI audio stories', () => {
+    expect(storyCounts([])).toEqual({ video: 0, ai: 0 });
+    expect(storyCounts([{ is_ai: false }, { is_ai: true }, { is_ai: false }])).toEqual({ video: 2, ai: 1 });
+  });
+  it('plays every following story, or at most the stories-tonight limit', () => {
+    expect(storiesToPlay(5, 0)).toBe(5);
+    expect(storiesToPlay(5, 3)).toBe(2);
+    expect(storiesToPlay(5, 0, 3)).toBe(3);
+    expect(storiesToPlay(5, 4, 3)).toBe(1);
+    expect(storiesToPlay(2, 0, 20)).toBe(2);
+    expect(storiesToPlay(0, 0, 3)).toBe(0);
+    expect(storiesToPlay(3, 7)).toBe(0);
+    expect(storiesToPlay(3, -1)).toBe(3);
+    expect(storiesToPlay(3, 0, 0)).toBe(3);
+  });
+  it('the sleep timer keeps full sound, fades over its last stretch and ends silent', () => {
+    const minute = 60_000;
+    expect(sleepTimerVolume(0, 0, 30_000)).toBe(1);
+    expect(sleepTimerVolume(10 * minute, 0, 30_000)).toBe(1);
+    expect(sleepTimerVolume(0, 10 * minute, 30_000)).toBe(1);
+    expect(sleepTimerVolume(10 * minute - 30_000, 10 * minute, 30_000)).toBe(1);
+    expect(sleepTimerVolume(10 * minute - 15_000, 10 * minute, 30_000)).toBeCloseTo(0.5);
+    expect(sleepTimerVolume(10 * minute - 3000, 10 * minute, 30_000)).toBeCloseTo(0.1);
+    expect(sleepTimerVolume(10 * minute, 10 * minute, 30_000)).toBe(0);
+    expect(sleepTimerVolume(11 * minute, 10 * minute, 30_000)).toBe(0);
+    // A timer shorter than the fade fades all the way.
+    expect(sleepTimerVolume(5000, 10_000, 30_000)).toBeCloseTo(0.5);
+  });
+  it('resumes inside the story only, not in its last seconds', () => {
+    expect(resumeAt(undefined, 100)).toBe(0);
+    expect(resumeAt(0, 100)).toBe(0);
+    expect(resumeAt(-4, 100)).toBe(0);
+    expect(resumeAt(Number.NaN, 100)).toBe(0);
+    expect(resumeAt(42, 100)).toBe(42);
+    expect(resumeAt(97, 100)).toBe(0);
+    expect(resumeAt(96.9, 100)).toBe(96.9);
+    // Unknown length: trust the position.
+    expect(resumeAt(42, 0)).toBe(42);
   });
 });

@@ -143,3 +143,63 @@ export function familyStats(plays: readonly Play[], assigned: readonly { kidId: 
     last_watched: last ? { recording_id: last.recordingId, kid_id: last.kidId, watched_at: watchedAt(last).toISOString() } : null,
   };
 }
+
+// ---- The story player --------------------------------------------------------------------------------
+
+/** The book page shown `seconds` into a reading: the last turn at or before that time, page 1 before any. */
+export function pageAt(track: readonly { page: number; at_seconds: number }[], seconds: number): number {
+  let page = 1;
+  for (const turn of track) {
+    if (turn.at_seconds > seconds) break;
+    page = turn.page;
+  }
+  return page;
+}
+
+/** How the player shows a story: the reader only, the reader beside the book, or the book only. */
+export const VIEWER_MODES = ['video', 'both', 'book'] as const;
+export type ViewerMode = (typeof VIEWER_MODES)[number];
+
+type ViewedStory = { is_ai: boolean; video_url: string | null };
+
+/** The modes a story offers: a story without video (audio readings, AI stories) has no video mode. */
+export const viewerModes = (story: ViewedStory): ViewerMode[] =>
+  story.video_url && !story.is_ai ? [...VIEWER_MODES] : VIEWER_MODES.filter((m) => m !== 'video');
+
+/** Spec section 4: AI stories start in book mode, others in both. */
+export const initialViewerMode = (story: Pick<ViewedStory, 'is_ai'>): ViewerMode => (story.is_ai ? 'book' : 'both');
+
+/** The child stories page's header: reader stories (the spec's "video stories") and AI audio stories. */
+export function storyCounts(stories: readonly { is_ai: boolean }[]): { video: number; ai: number } {
+  const ai = stories.filter((s) => s.is_ai).length;
+  return { video: stories.length - ai, ai };
+}
+
+/**
+ * How many stories a run of the player plays from `startIndex`: all that follow, or at most the bedtime
+ * "stories tonight" limit.
+ */
+export function storiesToPlay(total: number, startIndex: number, storiesLimit?: number | null): number {
+  const left = Math.max(0, total - Math.max(0, startIndex));
+  return storiesLimit && storiesLimit > 0 ? Math.min(left, storiesLimit) : left;
+}
+
+/**
+ * The sleep timer's volume (0 to 1) `elapsedMs` after bedtime playback began: full until the fade starts,
+ * then down in a straight line to silence when the timer runs out. A timer of 0 is off (always full).
+ */
+export function sleepTimerVolume(elapsedMs: number, timerMs: number, fadeMs: number): number {
+  if (timerMs <= 0) return 1;
+  if (elapsedMs >= timerMs) return 0;
+  const fade = Math.min(fadeMs, timerMs);
+  const fadeStart = timerMs - fade;
+  if (elapsedMs <= fadeStart || fade <= 0) return 1;
+  return Math.max(0, Math.min(1, (timerMs - elapsedMs) / fade));
+}
+
+/** A position to resume at: only inside the story and not in its last seconds (then it starts over). */
+export function resumeAt(resumeSeconds: number | undefined, durationSeconds: number, tailSeconds = 3): number {
+  if (!resumeSeconds || resumeSeconds <= 0 || !Number.isFinite(resumeSeconds)) return 0;
+  if (durationSeconds > 0 && resumeSeconds >= durationSeconds - tailSeconds) return 0;
+  return resumeSeconds;
+}

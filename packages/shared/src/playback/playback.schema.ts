@@ -51,6 +51,26 @@ export const familyStatsResponse = z.object({
 });
 export type FamilyStatsResponse = z.infer<typeof familyStatsResponse>;
 
+// ---- Reader stats ------------------------------------------------------------------------------------
+
+/**
+ * `GET /api/playback/reader/stats`: the signed-in reader's dashboard cards (spec section 2 "Reader
+ * dashboard"; decisions.md "Resolved ambiguities": reader stats, "Stats are real").
+ */
+export const readerDashboardStatsResponse = z.object({
+  /** Stories Recorded: the reader's own ready recordings. */
+  stories_recorded: z.number().int(),
+  /** Times Watched: watched plays (completed or past 90 percent) of the reader's recordings. */
+  times_watched: z.number().int(),
+  /** Happy Grandkids: distinct kids with at least one of the reader's ready recordings. */
+  happy_grandkids: z.number().int(),
+  /** Stories Queued: pending story requests to the reader. */
+  stories_queued: z.number().int(),
+  /** The reader's recordings still being processed (they count once ready). */
+  stories_processing: z.number().int(),
+});
+export type ReaderDashboardStats = z.infer<typeof readerDashboardStatsResponse>;
+
 // ---- Playlists ---------------------------------------------------------------------------------------
 
 export const playlistItemSchema = z.object({

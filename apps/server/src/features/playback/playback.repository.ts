@@ -82,6 +82,23 @@ export function createPlaybackRepository(db: Db) {
       }));
     },
 
+    /** A reader's ready and processing recordings, and the distinct kids who have one of the ready ones. */
+    async readerTotals(readerId: string) {
+      const [counts] = await db
+        .select({
+          ready: sql<number>`count(*) FILTER (WHERE ${recordings.status} = 'ready')`.mapWith(Number),
+          processing: sql<number>`count(*) FILTER (WHERE ${recordings.status} = 'processing')`.mapWith(Number),
+        })
+        .from(recordings)
+        .where(eq(recordings.readerId, readerId));
+      const [kidsReached] = await db
+        .select({ n: sql<number>`count(DISTINCT ${recordingKids.kidId})`.mapWith(Number) })
+        .from(recordingKids)
+        .innerJoin(recordings, eq(recordings.id, recordingKids.recordingId))
+        .where(and(eq(recordings.readerId, readerId), eq(recordings.status, 'ready')));
+      return { ready: counts?.ready ?? 0, processing: counts?.processing ?? 0, kids: kidsReached?.n ?? 0 };
+    },
+
     /** Each kid of the family with each of their ready recordings. */
     async readyAssignments(familyId: string) {
       return db

@@ -14,6 +14,7 @@ import {
   reactionBody,
   reactionListResponse,
   reactionResponse,
+  readerDashboardStatsResponse,
   recordingReactionParams,
 } from '@fst/shared/playback/playback.schema';
 import { requireSession, type App } from '../../platform/http.ts';
@@ -30,6 +31,9 @@ export function playbackRoutes(app: App, { playback }: { playback: PlaybackServi
     '/api/playback/family/:familyId/stats',
     { schema: { tags, params: familyStatsParams, querystring: familyStatsQuery, response: { 200: familyStatsResponse } } },
     async (req) => playback.familyStats(requireSession(req), req.params.familyId, req.query.tz_offset_minutes),
+  );
+  app.get('/api/playback/reader/stats', { schema: { tags, response: { 200: readerDashboardStatsResponse } } }, async (req) =>
+    playback.readerStats(requireSession(req)),
   );
 
   const playlistPath = '/api/playback/kid/:kidId/playlist';

@@ -12,10 +12,11 @@ import type {
   PlaylistResponse,
   reactionBody,
   ReactionItem,
+  ReaderDashboardStats,
 } from '@fst/shared/playback/playback.schema';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import type { FamilyAccess } from '../families/families.access.ts';
 import type { PlaybackRepository } from './playback.repository.ts';
@@ -28,6 +29,8 @@ type Deps = {
   clock: Clock;
   /** The kid's recordings as the caller sees them, newest first (the recordings feature). */
   kidStories: (session: SessionUser, kidId: string) => Promise<Recording[]>;
+  /** How many story requests to the reader are pending, as their queue lists them (the requests feature). */
+  storiesQueued: (session: SessionUser) => Promise<number>;
 };
 
 type ReactionRow = Awaited<ReturnType<PlaybackRepository['reactions']>>[number];
@@ -93,7 +96,7 @@ export function createPlaybackService(deps: Deps) {
       items: order.map((id, i) => ({
         position: i + 1,
         recording_id: id,
-        is_ai: false,
+        is_ai: byId.get(id)!.is_ai,
         resume_seconds: resumeSeconds(state.get(id)?.latest),
         watched: state.get(id)?.watched ?? false,
         recording: byId.get(id)!,
@@ -116,6 +119,23 @@ export function createPlaybackService(deps: Deps) {
       });
       const state = playState(await playback.plays({ kidId: body.kid_id, recordingIds: [body.recording_id] })).get(body.recording_id);
       return { ok: true as const, watched: state?.watched ?? false, resume_seconds: resumeSeconds(state?.latest) };
+    },
+
+    /** `GET /api/playback/reader/stats`: the reader dashboard's cards, about the caller's own stories only. */
+    async readerStats(session: SessionUser): Promise<ReaderDashboardStats> {
+      if (session.user.role !== 'grandparent') throw forbidden(PLAYBACK_SERVER_MESSAGES.onlyReadersHaveStats);
+      const [totals, plays, queued] = await Promise.all([
+        playback.readerTotals(session.user.id),
+        playback.plays({ readerIds: [session.user.id] }),
+        deps.storiesQueued(session),
+      ]);
+      return {
+        stories_recorded: totals.ready,
+        times_watched: plays.filter(isWatched).length,
+        happy_grandkids: totals.kids,
+        stories_queued: queued,
+        stories_processing: totals.processing,
+      };
     },
 
     /** `GET /api/playback/family/{familyId}/stats`: real numbers from the family's play events. */

@@ -34,6 +34,8 @@ type Deps = {
   workDir: string;
   clock: Clock;
   log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
+  /** Told once a recording turns ready (parents' e-mail notices); must not throw. */
+  onReady?: (recordingId: string) => Promise<void>;
 };
 
 /**
@@ -56,6 +58,7 @@ export function createRecordingProcessor(deps: Deps) {
     if (replacesOriginal) {
       await storage.delete(row.originalKey!).catch((err) => deps.log.error({ err, key: row.originalKey }, 'original recording could not be deleted'));
     }
+    if (done.status === 'ready') await deps.onReady?.(row.id);
   }
 
   async function makePlayable(row: RecordingRow, m: MediaTools) {

@@ -77,6 +77,8 @@ type Deps = {
   onRecorded?: (story: { readerId: string; bookId: string; kidIds: string[]; recordingId: string }) => Promise<void>;
   /** Watched plays per recording (playback); zero without it. */
   playCounts?: (recordingIds: string[]) => Promise<Map<string, number>>;
+  /** Told when a ready recording is assigned to more kids by `actorId` (parents' e-mail notices); must not throw. */
+  onAssigned?: (recordingId: string, kidIds: string[], actorId: string) => Promise<void>;
 };
 
 type ListRow = Awaited<ReturnType<RecordingsRepository['list']>>[number];
@@ -379,6 +381,7 @@ export function createRecordingsService(deps: Deps) {
         deps.clock.now(),
       );
       if (recording.bookId) await recorded({ readerId: recording.readerId, bookId: recording.bookId, kidIds: added, recordingId: id });
+      if (added.length) await deps.onAssigned?.(id, added, userId);
       const [updated] = await listFor(session, { id });
       return {
         share_tokens_used: used,

@@ -24,6 +24,8 @@ type Deps = {
   access: FamilyAccess;
   premium: RequestPremium;
   clock: Clock;
+  /** Told of each new pending request (the reader's e-mail notice); it must not fail the request. */
+  onRequested?: (requestId: string) => Promise<void>;
 };
 
 type ListRow = Awaited<ReturnType<RequestsRepository['listPending']>>[number];
@@ -109,6 +111,7 @@ export function createRequestsService(deps: Deps) {
         isPremium,
         createdAt: deps.clock.now(),
       });
+      if (created) await deps.onRequested?.(id);
       const [row] = await requests.listPending({ id });
       return { request: present(row!, (r) => r.request.requestedBy === session.user.id || isFamilyAdmin(role)), created };
     },

@@ -1,10 +1,60 @@
-import { ComingSoonPage } from './coming-soon-page.tsx';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { ChildStoriesPage } from '../../features/playback/components/child-stories-page.tsx';
+import { useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 
+/** `/child/:kidId` and `/child/:kidId?bedtimeMode=true`: a kid's stories, the player and bedtime mode (spec section 2). */
 export default function ChildRoute() {
+  const { kidId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const kid = useKidRecordings(kidId);
+  const bedtimeMode = params.get('bedtimeMode') === 'true';
+  const dashboardPath = user.role === 'grandparent' ? paths.grandparentDashboard : paths.parentDashboard;
+
+  if (kid.isPending) return <LoadingScreen label="Loading stories…" />;
+  if (kid.isError) {
+    const missing = kid.error instanceof ApiError && (kid.error.status === 404 || kid.error.status === 400);
+    return (
+      <div className="mx-auto max-w-xl px-6 py-12 mobile:px-4">
+        <PageTitle title={missing ? RECORDING_TEXTS.kidNotFound : 'Stories'} />
+        <Card className="flex flex-col items-center gap-4 text-center">
+          <h1 className="text-2xl font-bold">{missing ? RECORDING_TEXTS.kidNotFound : 'Stories'}</h1>
+          {missing ? null : (
+            <>
+              <Alert tone="error">{errorText(kid.error, PLAYBACK_TEXTS.playlistLoadFailed)}</Alert>
+              <Button size="sm" onClick={() => void kid.refetch()}>
+                Try Again
+              </Button>
+            </>
+          )}
+          <ButtonLink to={dashboardPath} variant="secondary" size="sm">
+            Back to Dashboard
+          </ButtonLink>
+        </Card>
+      </div>
+    );
+  }
+
   return (
-    <ComingSoonPage
-      title="Stories"
-      description="A child's stories, playlist and Bedtime Mode are coming soon."
+    <ChildStoriesPage
+      key={`${kidId}-${bedtimeMode}`}
+      kidId={kidId}
+      kidName={kid.data.kid.first_name}
+      canManage={user.role === 'parent'}
+      bedtimeMode={bedtimeMode}
+      dashboardPath={dashboardPath}
+      // Closing bedtime mode returns to the dashboard with bedtime off (decisions.md "Resolved ambiguities").
+      onExitBedtime={() => void navigate(dashboardPath, { replace: true })}
     />
   );
 }

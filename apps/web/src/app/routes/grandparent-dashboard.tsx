@@ -1,10 +1,50 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Card } from '../../components/ui/card.tsx';
+import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useSession } from '../../features/auth/api/get-me.ts';
 import { ReaderDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
+import { RecordNewStoryButton } from '../../features/books/components/record-new-story-button.tsx';
+import { FindFamiliesButton } from '../../features/families/components/find-families-button.tsx';
 import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
 import { ReaderFamilies } from '../../features/families/components/reader-families.tsx';
+import { ReaderReactions } from '../../features/playback/components/reader-reactions.tsx';
+import { ReaderStatCards } from '../../features/playback/components/reader-stat-cards.tsx';
 import { YourStories } from '../../features/recordings/components/your-stories.tsx';
+import { ReaderStoryRequests } from '../../features/requests/components/reader-story-requests.tsx';
 
+/** One of the dashboard's collapsible sections: its heading is a disclosure button (spec section 2). */
+function DashboardSection({ title, card = false, children }: { title: string; card?: boolean; children: ReactNode }) {
+  const headingId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useState(true);
+  const section = (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-2xl font-bold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl text-left hover:text-brand-dark"
+        >
+          {title}
+          <ChevronDownIcon className={`size-6 transition-transform ${open ? '' : '-rotate-90'}`} />
+        </button>
+      </h2>
+      <div id={bodyId} hidden={!open} className="mt-4">
+        {children}
+      </div>
+    </section>
+  );
+  return card ? <Card className="mb-8">{section}</Card> : <div className="mb-8">{section}</div>;
+}
+
+/**
+ * `/grandparent-dashboard`, "Your Story Library" (spec section 2 "Reader dashboard"): stat cards, Record
+ * New Story and Find Families, then Your Stories (with the requests from parents), the kids' reactions,
+ * Kids You Read To and the libraries. Each feature's part is composed here (decision 006).
+ */
 export function GrandparentDashboardRoute() {
   const { data } = useSession();
   // Spec section 2: only families where the user reads are listed here.
@@ -14,9 +54,25 @@ export function GrandparentDashboardRoute() {
       <PageTitle title="Reader Dashboard" />
       <h1 className="mb-2 text-4xl font-bold mobile:text-3xl">Your Story Library</h1>
       <p className="mb-8 text-ink-soft">Record bedtime stories your grandkids can watch again and again.</p>
-      <ReaderFamilies />
-      {readerFamilies.length === 0 ? <NoFamilyState role="grandparent" /> : null}
-      {data ? <YourStories userId={data.user.id} /> : null}
+      <ReaderStatCards />
+      <div className="mb-8 flex flex-wrap gap-3 mobile:flex-col">
+        <RecordNewStoryButton />
+        <FindFamiliesButton />
+      </div>
+      {data && readerFamilies.length === 0 ? (
+        <div className="mb-8">
+          <NoFamilyState role="grandparent" />
+        </div>
+      ) : null}
+      <DashboardSection title="Your Stories" card>
+        {data ? <YourStories userId={data.user.id} requests={<ReaderStoryRequests />} /> : null}
+      </DashboardSection>
+      <DashboardSection title="Reactions from your grandkids">
+        <ReaderReactions headingLevel="h3" />
+      </DashboardSection>
+      <DashboardSection title="Kids You Read To">
+        <ReaderFamilies addStory={(kid) => <RecordNewStoryButton kid={kid} size="sm" />} />
+      </DashboardSection>
       <ReaderDashboardLibraries />
     </div>
   );

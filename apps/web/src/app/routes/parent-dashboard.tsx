@@ -1,28 +1,226 @@
-import { ComingSoonCard } from '../../components/ui/coming-soon.tsx';
+import { Suspense, lazy, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Kid, Reader } from '@fst/shared/families/families.schema';
+import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
+import type { Recording } from '@fst/shared/recordings/recordings.schema';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useSession } from '../../features/auth/api/get-me.ts';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
+import { useFamilyReaders } from '../../features/families/api/get-family-readers.ts';
+import { useFamily } from '../../features/families/api/get-family.ts';
+import { familiesQueryKey } from '../../features/families/api/get-my-families.ts';
+import { BedtimeModeButton } from '../../features/families/components/bedtime-mode-dialog.tsx';
+import { DashboardKids } from '../../features/families/components/dashboard-kids.tsx';
+import { FamilyStatCards, LastWatchedStory, UnwatchedStories } from '../../features/families/components/family-story-stats.tsx';
 import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
 import { ParentFamilyBar } from '../../features/families/components/parent-family-bar.tsx';
+import { ReaderCards } from '../../features/families/components/reader-cards.tsx';
+import { useCurrentFamily } from '../../features/families/current-family.ts';
+import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
+import { playbackQueryKey } from '../../features/playback/api/playback-query-keys.ts';
+import { AssignStoryModal, AssignStoryPanel } from '../../features/recordings/components/assign-story-modal.tsx';
+import { KidStoriesModal, type PlayStories } from '../../features/recordings/components/kid-stories-modal.tsx';
+import { ReaderStoriesModal } from '../../features/recordings/components/reader-stories-modal.tsx';
+import { RecentStories } from '../../features/recordings/components/recent-stories.tsx';
+import { requestsQueryKey } from '../../features/requests/api/requests-query-keys.ts';
+import { AddStoriesModal } from '../../features/requests/components/add-stories-modal.tsx';
+import { QueuedStories } from '../../features/requests/components/queued-stories.tsx';
+import { RequestStoryModal } from '../../features/requests/components/request-story-modal.tsx';
 
+// The full-screen player loads when a story is first played.
+const StoryPlayer = lazy(() => import('../../features/playback/components/story-player.tsx').then((m) => ({ default: m.StoryPlayer })));
+
+const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story Time</h1>;
+
+/** `/parent-dashboard` (spec section 2 "Parent dashboard"): the family's stories, kids, readers and libraries. */
 export function ParentDashboardRoute() {
-  const { data } = useSession();
-  const families = data?.families ?? [];
+  const { familiesQuery, families, currentFamily } = useCurrentFamily();
+  let body;
+  if (familiesQuery.isPending) {
+    body = (
+      <>
+        {heading}
+        <LoadingScreen label={FAMILY_PAGE_TEXTS.loading} />
+      </>
+    );
+  } else if (familiesQuery.isError) {
+    body = (
+      <>
+        {heading}
+        <LoadFailed onRetry={() => void familiesQuery.refetch()} />
+      </>
+    );
+  } else if (!currentFamily || families.length === 0) {
+    body = (
+      <>
+        <div className="mb-8">
+          {heading}
+          <p className="mt-2 text-ink-soft">Stories from the people your kids love, ready for bedtime.</p>
+        </div>
+        <NoFamilyState role="parent" />
+      </>
+    );
+  } else {
+    // Keyed by family: switching families starts with every dialog closed.
+    body = <FamilyDashboard key={currentFamily.id} familyId={currentFamily.id} />;
+  }
   return (
     <div className="mx-auto max-w-6xl px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title="Parent Dashboard" />
-      <h1 className="mb-2 text-4xl font-bold mobile:text-3xl">Family Story Time</h1>
-      <p className="mb-8 text-ink-soft">Stories from the people your kids love, ready for bedtime.</p>
-      {families.length > 0 ? <ParentFamilyBar /> : null}
-      {families.length === 0 ? (
-        <NoFamilyState role="parent" />
-      ) : (
-        <ComingSoonCard
-          title="Your family's stories"
-          description="Your kids, readers, recent stories and Bedtime Mode will appear here very soon."
-        />
-      )}
+      {body}
       <ParentDashboardLibraries />
     </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert tone="error" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <span>{FAMILY_TEXTS.loadFailed}</span>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Alert>
+  );
+}
+
+type Playing = { recordings: Recording[]; startIndex: number; kidId: string | undefined };
+
+/** The dashboard of one family; the app composes the features' parts and their dialogs here (docs/decisions/006). */
+function FamilyDashboard({ familyId }: { familyId: string }) {
+  const queryClient = useQueryClient();
+  const familyQuery = useFamily(familyId);
+  const readersQuery = useFamilyReaders(familyId);
+  const kids = familyQuery.data?.family.kids ?? [];
+
+  const [storiesKid, setStoriesKid] = useState<Kid | null>(null);
+  const [addStoriesKid, setAddStoriesKid] = useState<Kid | null>(null);
+  const [assignKid, setAssignKid] = useState<Kid | null>(null);
+  const [storiesReader, setStoriesReader] = useState<Reader | null>(null);
+  const [requestReader, setRequestReader] = useState<Reader | null>(null);
+  const [playing, setPlaying] = useState<Playing | null>(null);
+
+  const play: PlayStories = (recordings, startIndex, kidId) => {
+    setStoriesKid(null);
+    setStoriesReader(null);
+    setPlaying({ recordings, startIndex, kidId });
+  };
+  const closePlayer = () => {
+    setPlaying(null);
+    // Today's story time counts partial plays too: ask for the stats again.
+    void queryClient.invalidateQueries({ queryKey: playbackQueryKey });
+  };
+  // A story given to a kid changes the kid's story count and may complete a pending request for it.
+  const afterAssign = () => {
+    void queryClient.invalidateQueries({ queryKey: requestsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: familiesQueryKey });
+    void queryClient.invalidateQueries({ queryKey: playbackQueryKey });
+  };
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-2">
+          {heading}
+          <UnwatchedStories familyId={familyId} />
+        </div>
+        <BedtimeModeButton kids={kids} className="mobile:w-full" />
+      </div>
+      <ParentFamilyBar />
+      {familyQuery.isError ? (
+        <LoadFailed onRetry={() => void familyQuery.refetch()} />
+      ) : familyQuery.isPending ? (
+        <LoadingScreen label={FAMILY_PAGE_TEXTS.loading} />
+      ) : (
+        <div className="flex flex-col gap-8">
+          <LastWatchedStory familyId={familyId} kids={kids} onReplay={(recording, kidId) => play([recording], 0, kidId)} />
+          <FamilyStatCards familyId={familyId} />
+          <DashboardKids kids={kids} onViewStories={setStoriesKid} onAddStories={setAddStoriesKid} />
+          <ReaderCards familyId={familyId} onViewStories={setStoriesReader} onRequestStory={setRequestReader} />
+          <RecentStories familyId={familyId} onPlay={play} />
+        </div>
+      )}
+
+      {storiesKid ? (
+        <KidStories
+          kid={storiesKid}
+          onClose={() => setStoriesKid(null)}
+          onPlay={play}
+          onAssign={() => {
+            setStoriesKid(null);
+            setAssignKid(storiesKid);
+          }}
+        />
+      ) : null}
+      <AddStoriesModal
+        open={addStoriesKid !== null}
+        onOpenChange={(open) => {
+          if (!open) setAddStoriesKid(null);
+        }}
+        kid={addStoriesKid}
+        readers={readersQuery.data?.readers}
+        readersFailed={readersQuery.isError}
+        assignExisting={addStoriesKid ? <AssignStoryPanel familyId={familyId} kid={addStoriesKid} onAssigned={afterAssign} /> : null}
+      />
+      <AssignStoryModal
+        open={assignKid !== null}
+        onOpenChange={(open) => {
+          if (!open) setAssignKid(null);
+        }}
+        familyId={familyId}
+        kid={assignKid}
+        onAssigned={afterAssign}
+      />
+      <ReaderStoriesModal
+        open={storiesReader !== null}
+        onOpenChange={(open) => {
+          if (!open) setStoriesReader(null);
+        }}
+        reader={storiesReader}
+        familyId={familyId}
+        onPlay={play}
+      />
+      <RequestStoryModal
+        open={requestReader !== null}
+        onOpenChange={(open) => {
+          if (!open) setRequestReader(null);
+        }}
+        reader={requestReader}
+        kids={kids}
+      />
+      {playing ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <StoryPlayer
+            recordings={playing.recordings}
+            startIndex={playing.startIndex}
+            {...(playing.kidId ? { kidId: playing.kidId } : {})}
+            onClose={closePlayer}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+type KidStoriesProps = { kid: Kid; onClose: () => void; onPlay: PlayStories; onAssign: () => void };
+
+/** The child stories modal with the kid's watched states (playback) and queued stories (requests). */
+function KidStories({ kid, onClose, onPlay, onAssign }: KidStoriesProps) {
+  const playlist = usePlaylist(kid.id);
+  const watched = playlist.data ? new Map(playlist.data.items.map((item) => [item.recording_id, item.watched])) : undefined;
+  return (
+    <KidStoriesModal
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      kid={kid}
+      watched={watched}
+      queued={<QueuedStories kidId={kid.id} kidName={kid.first_name} />}
+      onPlay={onPlay}
+      onAssign={onAssign}
+    />
   );
 }

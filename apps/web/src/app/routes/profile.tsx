@@ -1,15 +1,23 @@
+import { isParentRole } from '@fst/shared/families/families.rules';
 import { PROFILE_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../features/auth/api/get-me.ts';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
+import { NotificationSettingsCard } from '../../features/playback/components/notification-settings-card.tsx';
 
 export function ProfileRoute() {
   const profile = useProfile();
+  const session = useSession().data;
+  // Readers hear of story requests, parents of new stories; someone who is both sees both switches.
+  const families = session?.families ?? [];
+  const isReader = session?.user.role === 'grandparent' || families.some((f) => f.my_role === 'reader');
+  const isParent = session?.user.role === 'parent' || families.some((f) => isParentRole(f.my_role));
   return (
     <div className="mx-auto max-w-2xl px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title="Manage Profile" />
@@ -41,6 +49,7 @@ export function ProfileRoute() {
             <ChangePasswordForm />
           </section>
         </Card>
+        <NotificationSettingsCard showStoryRequested={isReader} showNewStory={isParent} />
       </div>
     </div>
   );

@@ -1,21 +1,25 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TOKEN_PACKAGES, type TokenPackageId } from '@fst/shared/constants';
+import { TIMINGS, TOKEN_PACKAGES, UNLIMITED_SHARE_TOKENS, type TokenPackageId } from '@fst/shared/constants';
 import { normalizeCardNumber, type PremiumStatus } from '@fst/shared/billing/billing.schema';
 import { BILLING_MESSAGES, BILLING_TEXTS, PAYMENT_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { refreshAfterBillingChange } from '../api/billing-query-keys.ts';
 import { confirmLocalPayment } from '../api/confirm-local-payment.ts';
+import { usePaymentsConfig } from '../api/get-payments-config.ts';
+import { premiumStatusQueryOptions } from '../api/get-premium-status.ts';
 import { purchaseTokens } from '../api/purchase-tokens.ts';
 import { balanceText, formatUsd } from './billing-format.ts';
+import type * as StripeCardFormModule from './stripe-card-form.tsx';
 import { TestModeBanner } from './test-mode-banner.tsx';
 
 type TokenKind = 'story' | 'share';
@@ -36,7 +40,8 @@ type PurchaseTokensModalProps = {
 
 /**
  * The Purchase Tokens modal (spec section 2): Story Tokens packages, Share Tokens packages for everyone but
- * parents, then a card form. With the local provider the card is confirmed in test mode.
+ * parents, then a card form. With the local provider the card is confirmed in test mode; with Stripe
+ * (a publishable key from GET /api/stripe/config) by Stripe Elements, loaded only then.
  */
 export function PurchaseTokensModal({ open, onOpenChange, status }: PurchaseTokensModalProps) {
   return (
@@ -50,16 +55,9 @@ export function PurchaseTokensModal({ open, onOpenChange, status }: PurchaseToke
 function PurchaseTokensFlow({ status, onDone }: { status: PremiumStatus; onDone: () => void }) {
   const [chosen, setChosen] = useState<TokenPackageId | null>(null);
   const [lastChosen, setLastChosen] = useState<TokenPackageId | null>(null);
-  if (chosen) {
-    return (
-      <CardForm
-        packageId={chosen}
-        testMode={status.provider === 'local'}
-        onBack={() => setChosen(null)}
-        onDone={onDone}
-      />
-    );
-  }
+  // Asked for with the packages, so the card step knows its provider at once.
+  usePaymentsConfig();
+  if (chosen) return <CardStep packageId={chosen} status={status} onBack={() => setChosen(null)} onDone={onDone} />;
   return (
     <PackagePicker
       status={status}
@@ -126,6 +124,170 @@ function PackagePicker({
   );
 }
 
+type CardStepProps = { packageId: TokenPackageId; status: PremiumStatus; onBack: () => void; onDone: () => void };
+
+/** The card step: Stripe Elements when the server gives a publishable key, otherwise the local test-mode form. */
+function CardStep({ packageId, status, onBack, onDone }: CardStepProps) {
+  const config = usePaymentsConfig();
+  if (config.isPending) {
+    return (
+      <p role="status" className="flex min-h-32 items-center justify-center gap-3 text-ink-soft">
+        <Spinner /> Loading the card form…
+      </p>
+    );
+  }
+  if (config.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="error">{errorText(config.error, PAYMENT_TEXTS.createPaymentFailed)}</Alert>
+        <div className="flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
+          <Button variant="secondary" onClick={onBack}>
+            Back
+          </Button>
+          <Button onClick={() => void config.refetch()}>Try Again</Button>
+        </div>
+      </div>
+    );
+  }
+  const key = config.data.publishable_key;
+  if (key) return <StripeCardStep publishableKey={key} packageId={packageId} status={status} onBack={onBack} onDone={onDone} />;
+  return <CardForm packageId={packageId} testMode={config.data.provider === 'local'} onBack={onBack} onDone={onDone} />;
+}
+
+/** The chosen package above the card form, with a way back to the packages. */
+function PackageSummary({ packageId, onBack, busy }: { packageId: TokenPackageId; onBack: () => void; busy: boolean }) {
+  const pkg = TOKEN_PACKAGES[packageId];
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3">
+      <p className="text-lg">
+        <span className="font-bold">
+          {pkg.tokens} {pkg.kind} tokens
+        </span>{' '}
+        · {formatUsd(pkg.priceCents)}
+        {pkg.label ? <span className="ml-2 rounded-full bg-sage px-3 py-0.5 text-sm font-bold text-white">{pkg.label}</span> : null}
+      </p>
+      <Button size="sm" variant="ghost" onClick={onBack} disabled={busy}>
+        Change package
+      </Button>
+    </div>
+  );
+}
+
+// A type-only import: the module itself is fetched on demand below.
+type StripeFormModule = typeof StripeCardFormModule;
+let stripeFormModule: Promise<StripeFormModule> | null = null;
+
+/** Stripe.js and Elements live in their own chunk, fetched the first time a Stripe card form opens. */
+function loadStripeForm(): Promise<StripeFormModule> {
+  stripeFormModule ??= new Promise<StripeFormModule>((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new Error('chunk time-out')), TIMINGS.chunkLoadTimeout);
+    import('./stripe-card-form.tsx').then(resolve, reject).finally(() => window.clearTimeout(timer));
+  }).catch((cause: unknown) => {
+    stripeFormModule = null;
+    throw cause;
+  });
+  return stripeFormModule;
+}
+
+/** The PaymentIntent for the package, created once when the card step opens (its client secret drives Elements). */
+function useTokenPayment(packageId: TokenPackageId) {
+  const payment = useMutation({ mutationFn: () => purchaseTokens(packageId) });
+  const started = useRef(false);
+  const { mutate } = payment;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
+  return payment;
+}
+
+/** Polls the balance until the webhook has credited the tokens (at most about 15 s), then refreshes every screen. */
+async function waitForTokens(queryClient: QueryClient, kind: TokenKind, atLeast: number) {
+  for (let tries = 0; tries < 15; tries++) {
+    const status = await queryClient.fetchQuery({ ...premiumStatusQueryOptions(), staleTime: 0 }).catch(() => null);
+    if (status && (kind === 'story' ? status.story_tokens_remaining : status.share_tokens_remaining) >= atLeast) break;
+    await new Promise((resolve) => window.setTimeout(resolve, 1000));
+  }
+  await refreshAfterBillingChange(queryClient);
+}
+
+const PAYMENT_PROCESSING = 'Your payment is processing. Your tokens arrive as soon as it completes.';
+
+function StripeCardStep({ publishableKey, packageId, status, onBack, onDone }: CardStepProps & { publishableKey: string }) {
+  const pkg = TOKEN_PACKAGES[packageId];
+  const queryClient = useQueryClient();
+  const payment = useTokenPayment(packageId);
+  const [form, setForm] = useState<{ status: 'pending' } | { status: 'error' } | { status: 'ready'; module: StripeFormModule }>({ status: 'pending' });
+  const [attempt, setAttempt] = useState(0);
+  const [finishing, setFinishing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadStripeForm().then(
+      (module) => live && setForm({ status: 'ready', module }),
+      () => live && setForm({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const onPaid = async (intentStatus: string) => {
+    setFinishing(true);
+    if (intentStatus === 'succeeded') {
+      const before = pkg.kind === 'story' ? status.story_tokens_remaining : status.share_tokens_remaining;
+      // An unlimited balance does not grow: nothing to wait for.
+      if (before < UNLIMITED_SHARE_TOKENS) await waitForTokens(queryClient, pkg.kind, before + pkg.tokens);
+      else await refreshAfterBillingChange(queryClient);
+      notify.success(PAYMENT_TEXTS.purchased(pkg.tokens, pkg.kind));
+    } else {
+      await refreshAfterBillingChange(queryClient);
+      notify.info(PAYMENT_PROCESSING);
+    }
+    onDone();
+  };
+
+  const retry = () => {
+    if (payment.isError) payment.mutate();
+    if (form.status === 'error') {
+      setForm({ status: 'pending' });
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PackageSummary packageId={packageId} onBack={onBack} busy={finishing} />
+      {payment.isError || form.status === 'error' ? (
+        <>
+          <Alert tone="error">
+            {payment.isError ? errorText(payment.error, PAYMENT_TEXTS.createPaymentFailed) : BILLING_MESSAGES.paymentServiceUnavailable}
+          </Alert>
+          <div className="flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
+            <Button variant="secondary" onClick={onBack}>
+              Back
+            </Button>
+            <Button onClick={retry}>Try Again</Button>
+          </div>
+        </>
+      ) : payment.data && form.status === 'ready' ? (
+        <form.module.StripePaymentForm
+          publishableKey={publishableKey}
+          clientSecret={payment.data.client_secret}
+          price={formatUsd(pkg.priceCents)}
+          finishing={finishing}
+          onBack={onBack}
+          onPaid={(intentStatus) => void onPaid(intentStatus)}
+        />
+      ) : (
+        <p role="status" className="flex min-h-32 items-center justify-center gap-3 text-ink-soft">
+          <Spinner /> Loading the secure card form…
+        </p>
+      )}
+    </div>
+  );
+}
+
 const cardFormSchema = z.object({
   card_number: z
     .string()
@@ -188,18 +350,7 @@ function CardForm({
   const price = formatUsd(pkg.priceCents);
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3">
-        <p className="text-lg">
-          <span className="font-bold">
-            {pkg.tokens} {pkg.kind} tokens
-          </span>{' '}
-          · {price}
-          {pkg.label ? <span className="ml-2 rounded-full bg-sage px-3 py-0.5 text-sm font-bold text-white">{pkg.label}</span> : null}
-        </p>
-        <Button size="sm" variant="ghost" onClick={onBack} disabled={buy.isPending}>
-          Change package
-        </Button>
-      </div>
+      <PackageSummary packageId={packageId} onBack={onBack} busy={buy.isPending} />
       {testMode ? <TestModeBanner note={BILLING_TEXTS.testCardNote} /> : null}
       {buy.isError ? <Alert tone="error">{errorText(buy.error, PAYMENT_TEXTS.createPaymentFailed)}</Alert> : null}
       <TextField

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { use, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Book } from '@fst/shared/books/books.schema';
+import { canRecordPremium, formatShareBalance } from '@fst/shared/billing/billing.rules';
 import type { RecordingType } from '@fst/shared/constants';
-import { BOOK_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { BILLING_MESSAGES, BOOK_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { formatTimer, recorderChoicesLocked, recordingTypeLabel, type ChoosableKid } from '@fst/shared/recordings/recordings.rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -20,7 +21,9 @@ import { useBook } from '../../books/api/get-book.ts';
 import { PdfView } from '../../books/components/pdf-view.tsx';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
 import { recordingsQueryKey } from '../api/recordings-query-keys.ts';
-import { KidChecklist } from './kid-checklist.tsx';
+import { KidChecklist, type KidChoice } from './kid-checklist.tsx';
+import { premiumKidTerms, premiumQuote, shareTokens, useFamilyTiers, usePremiumRequestFamilies } from './premium-choices.ts';
+import { PremiumSharingContext, type ShareAccount } from './premium-sharing.ts';
 import { RecordingTypeChoice } from './recording-type-choice.tsx';
 import { sendSession, uploadFailureText } from './send-session.ts';
 import { UnsentRecordings } from './unsent-recordings.tsx';
@@ -54,6 +57,7 @@ export function RecorderPage({ bookId, childId, premium, userId }: RecorderPageP
 
 function RecorderForBook({ bookId, childId, premium, userId }: RecorderPageProps & { bookId: string }) {
   const book = useBook(bookId, { premium });
+  const sharing = use(PremiumSharingContext);
   if (book.isPending) return <LoadingScreen label="Loading the book…" />;
   if (book.isError) {
     const missing = book.error instanceof ApiError && (book.error.status === 404 || book.error.status === 400);
@@ -75,15 +79,17 @@ function RecorderForBook({ bookId, childId, premium, userId }: RecorderPageProps
       </div>
     );
   }
-  return (
-    <Recorder
-      book={book.data.book}
-      childId={childId}
-      premium={premium || book.data.book.is_premium}
-      userId={userId}
-      refreshPdf={async () => (await book.refetch()).data?.book.pdf_url}
-    />
-  );
+  const props = {
+    book: book.data.book,
+    childId,
+    premium: premium || book.data.book.is_premium,
+    userId,
+    refreshPdf: async () => (await book.refetch()).data?.book.pdf_url,
+  };
+  // A premium story costs share tokens per kid (spec section 5): the recorder needs the reader's plan and balance.
+  if (!props.premium || !sharing) return <Recorder {...props} premiumAccount={null} />;
+  const { ShareAccount, ShareBalance } = sharing;
+  return <ShareAccount>{(account) => <Recorder {...props} premiumAccount={{ account, Balance: ShareBalance }} />}</ShareAccount>;
 }
 
 type RecorderProps = {
@@ -92,10 +98,11 @@ type RecorderProps = {
   premium: boolean;
   userId: string;
   refreshPdf: () => Promise<string | null | undefined>;
+  /** The reader's plan and share tokens for a premium story (null: not premium, or the app provides none). */
+  premiumAccount: { account: ShareAccount; Balance: ComponentType } | null;
 };
 
-
-function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps) {
+function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }: RecorderProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const kidsHeadingId = useId();
@@ -141,7 +148,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
   };
 
   const askToStart = () => {
-    if (selected.size === 0) {
+    if (chosenKids.length === 0) {
       setKidError(VALIDATION.selectChildToRecord);
       document.getElementById(kidsHeadingId)?.scrollIntoView({ block: 'center' });
       return;
@@ -150,7 +157,18 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
     setConfirming(true);
   };
 
-  const chosenKids = kidList.filter((k) => selected.has(k.id));
+  const costId = useId();
+  const blockedId = useId();
+  const premiumTerms = usePremiumTerms(book.id, kidList, premiumAccount?.account ?? null);
+  const kidChoices: KidChoice[] = kidList.map((kid) => {
+    const terms = premiumTerms.status === 'ready' ? premiumTerms.terms.get(kid.id) : undefined;
+    return terms ? { ...kid, refusal: terms.refusal, cost: shareTokens(terms.cost) } : kid;
+  });
+  // Kids the premium rules refuse stay unticked whatever the link (childId) asked for.
+  const chosenKids = kidChoices.filter((k) => selected.has(k.id) && !k.refusal);
+  const premiumCheck = premiumTerms.status === 'ready' ? premiumTerms.check(chosenKids) : null;
+  // Premium: the start is held until the costs are known, and refused when the tokens do not cover them.
+  const premiumBlocked = premiumAccount !== null && (premiumTerms.status !== 'ready' || Boolean(premiumCheck?.blocked));
 
   const begin = async () => {
     setConfirming(false);
@@ -182,10 +200,12 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
     try {
       await sendSession(session, (percent) => setUpload({ status: 'sending', percent }));
       await queryClient.invalidateQueries({ queryKey: recordingsQueryKey });
+      // A premium story's share tokens were charged when the upload was accepted.
+      if (premiumAccount?.account.status === 'ready') premiumAccount.account.refresh();
       notify.success(RECORDING_TEXTS.uploaded);
       void navigate(paths.grandparentDashboard);
     } catch (error) {
-      const message = uploadFailureText(error);
+      const message = premiumRefusal(error) ?? uploadFailureText(error);
       notify.error(message);
       setUpload({ status: 'failed', message });
     }
@@ -250,7 +270,12 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
       </div>
       <div className="flex flex-wrap gap-3 mobile:flex-col mobile:items-stretch">
         {recorder.state === 'idle' ? (
-          <Button size="lg" onClick={askToStart} disabled={access.status !== 'ready' || kids.status !== 'success' || kidList.length === 0}>
+          <Button
+            size="lg"
+            onClick={askToStart}
+            disabled={access.status !== 'ready' || kids.status !== 'success' || kidList.length === 0 || premiumBlocked}
+            aria-describedby={premiumAccount ? (premiumCheck?.blocked ? `${costId} ${blockedId}` : costId) : undefined}
+          >
             <MicIcon /> Start Recording
           </Button>
         ) : null}
@@ -281,13 +306,48 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
           </>
         ) : null}
       </div>
+      {recorder.state === 'idle' && premiumCheck?.blocked ? (
+        <div id={blockedId}>
+          <Alert tone="info">
+            {premiumCheck.blocked.title ? <p className="font-bold">{premiumCheck.blocked.title}</p> : null}
+            <p>{premiumCheck.blocked.text}</p>
+          </Alert>
+        </div>
+      ) : null}
       <UploadProgress upload={upload} />
     </div>
   );
 
+  const premiumPanel = premiumAccount ? (
+    <section aria-label="Premium story" className="flex flex-col gap-3 rounded-2xl bg-cream-deep p-4">
+      <p className="text-base text-ink-soft">{BILLING_MESSAGES.shareTokensNote}</p>
+      <premiumAccount.Balance />
+      <div id={costId} className="flex flex-col gap-2">
+        {premiumTerms.status === 'error' ? (
+          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+            <span>Could not work out what this premium story costs</span>
+            <Button size="sm" variant="secondary" onClick={premiumTerms.retry}>
+              Retry
+            </Button>
+          </Alert>
+        ) : premiumTerms.status === 'pending' ? (
+          <p role="status" className="flex items-center gap-3 text-ink-soft">
+            <Spinner /> Working out the share costs…
+          </p>
+        ) : premiumTerms.status === 'ready' && premiumCheck ? (
+          <p className="text-lg" data-testid="premium-cost">
+            This premium story uses <span className="font-bold">{shareTokens(premiumCheck.tokensNeeded)}</span> · You have{' '}
+            <span className="font-bold">{formatShareBalance(premiumTerms.balance)}</span>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  ) : null;
+
   const choices = (
     <div className="flex flex-col gap-6">
       <RecordingTypeChoice value={type} onChange={onChangeType} disabled={locked} />
+      {premiumPanel}
       <div id={kidsHeadingId}>
         {kids.status === 'pending' ? (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
@@ -311,7 +371,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
         ) : (
           <KidChecklist
             legend="Who is this story for?"
-            kids={kidList}
+            kids={kidChoices}
             selected={selected}
             onChange={(next) => {
               setSelected(next);
@@ -385,11 +445,67 @@ function Recorder({ book, childId, premium, userId, refreshPdf }: RecorderProps)
         open={confirming}
         onOpenChange={setConfirming}
         title={RECORDING_PAGE_TEXTS.readyToRecordTitle}
-        description={`You are about to record “${book.title}” (${recordingTypeLabel(type)}) for ${chosenKids.map((k) => k.name).join(', ')}. Take your time: you can pause whenever you like.`}
+        description={`You are about to record “${book.title}” (${recordingTypeLabel(type)}) for ${chosenKids.map((k) => k.name).join(', ')}.${
+          premiumCheck && premiumCheck.tokensNeeded > 0 ? ` Sending it uses ${shareTokens(premiumCheck.tokensNeeded)}.` : ''
+        } Take your time: you can pause whenever you like.`}
         confirmLabel="Start Recording"
         onConfirm={() => void begin()}
         tone="primary"
       />
     </div>
   );
+}
+
+type PremiumCheck = {
+  tokensNeeded: number;
+  /** Why the start is disabled (spec section 5: tokens needed exceed those available). */
+  blocked: { title?: string; text: string } | null;
+};
+
+type PremiumTerms =
+  | { status: 'none' | 'pending' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; terms: ReadonlyMap<string, { cost: number; refusal: string | null }>; balance: number; check: (chosen: readonly ChoosableKid[]) => PremiumCheck };
+
+/**
+ * The premium rules for the recorder (decisions.md "Resolved ambiguities"): families that asked the reader
+ * for this book are requesting families (free to record for, on any plan); every other kid costs share
+ * tokens by their family's tier, charged when the upload is accepted.
+ */
+function usePremiumTerms(bookId: string, kids: readonly ChoosableKid[], account: ShareAccount | null): PremiumTerms {
+  const requests = usePremiumRequestFamilies(bookId, { enabled: account !== null });
+  const tiers = useFamilyTiers(account ? kids.map((k) => k.family_id) : []);
+  if (!account) return { status: 'none' };
+  if (account.status === 'error') return { status: 'error', retry: account.retry };
+  if (requests.status === 'error') return { status: 'error', retry: requests.retry };
+  if (account.status === 'pending' || requests.status === 'pending' || !tiers) return { status: 'pending' };
+  const { plan, shareTokens: balance } = account;
+  const requesting = requests.familyIds;
+  return {
+    status: 'ready',
+    terms: premiumKidTerms(kids, tiers, plan, requesting),
+    balance,
+    check: (chosen) => {
+      // On the free plan every kid outside the asking families is refused, so any request of this book will do.
+      if (!canRecordPremium(plan, requesting.size > 0)) return { tokensNeeded: 0, blocked: { text: BILLING_MESSAGES.premiumRecordingNeedsPlan } };
+      if (chosen.length === 0) return { tokensNeeded: 0, blocked: null };
+      const quote = premiumQuote(chosen, tiers, plan, requesting, balance);
+      if (quote.ok) return { tokensNeeded: quote.tokensNeeded, blocked: null };
+      if (quote.error === 'insufficient_tokens') {
+        const needed = quote.tokensNeeded ?? 0;
+        return {
+          tokensNeeded: needed,
+          blocked: { title: RECORDING_TEXTS.insufficientTitle, text: RECORDING_TEXTS.insufficientBody(needed, quote.tokensAvailable ?? balance) },
+        };
+      }
+      return { tokensNeeded: 0, blocked: { text: quote.error } };
+    },
+  };
+}
+
+/** The server's refusal of a premium upload (too few share tokens, or the plan), which a retry will not change. */
+function premiumRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.serverMessage) return null;
+  if (error.code === 'insufficient_tokens') return `${RECORDING_TEXTS.insufficientTitle}: ${error.serverMessage}`;
+  return error.serverMessage === BILLING_MESSAGES.premiumRecordingNeedsPlan ? error.serverMessage : null;
 }

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { use, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
-import { RECORDING_PAGE_TEXTS, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { formatShareBalance } from '@fst/shared/billing/billing.rules';
+import { UNLIMITED_SHARE_TOKENS } from '@fst/shared/constants';
+import { BILLING_MESSAGES, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { assignChoices, canAssign, formatDuration, recordingTypeLabel, statusDisplay } from '@fst/shared/recordings/recordings.rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -17,7 +19,9 @@ import { useDeleteRecording } from '../api/delete-recording.ts';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
 import { useRecording } from '../api/get-recording.ts';
 import { useViewUrl } from '../api/get-view-url.ts';
-import { KidChecklist } from './kid-checklist.tsx';
+import { KidChecklist, type KidChoice } from './kid-checklist.tsx';
+import { premiumKidTerms, premiumQuote, shareTokens, useFamilyTiers } from './premium-choices.ts';
+import { PremiumSharingContext, type ShareAccount } from './premium-sharing.ts';
 
 /** `/recording/{recordingId}`: a recording's details, player, assignment and delete (spec section 2). */
 export function RecordingDetails({ recordingId, backTo }: { recordingId: string; backTo: string }) {
@@ -182,36 +186,88 @@ function Player({ recording }: { recording: Recording }) {
   );
 }
 
+/** The owner's "Share with more kids": for a premium recording with the share costs of spec section 5. */
 function AssignKids({ recording }: { recording: Recording }) {
+  const sharing = use(PremiumSharingContext);
+  if (!recording.is_premium || !sharing) return <AssignKidsCard recording={recording} premium={null} />;
+  const { ShareAccount, ShareBalance } = sharing;
+  return <ShareAccount>{(account) => <AssignKidsCard recording={recording} premium={{ account, Balance: ShareBalance }} />}</ShareAccount>;
+}
+
+type PremiumAssign = { account: ShareAccount; Balance: ComponentType };
+
+/** The answer of the last assignment, kept on screen: tokens used and left, or the server's refusal for want of tokens. */
+type AssignOutcome = { tone: 'success'; text: string } | { tone: 'insufficient'; text: string } | null;
+
+function AssignKidsCard({ recording, premium }: { recording: Recording; premium: PremiumAssign | null }) {
   const kids = useRecordableKids();
   const assign = useAssignRecording(recording.id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<AssignOutcome>(null);
   const headingId = useId();
+  const costId = useId();
   const assignable = canAssign(recording.processing_status);
+  const candidates = kids.status === 'success' ? kids.kids : [];
+  const tiers = useFamilyTiers(premium ? candidates.map((k) => k.family_id) : []);
+  const account = premium?.account ?? null;
+  const ready = account?.status === 'ready' ? account : null;
+
+  // A premium recording's requesting families: those that already have one of its kids (decisions.md).
+  const requestingFamilyIds = new Set(recording.kids.map((k) => k.family_id));
+  const terms = premium && ready && tiers ? premiumKidTerms(candidates, tiers, ready.plan, requestingFamilyIds) : null;
+  const assigned = new Set(recording.kids.map((k) => k.id));
+  const choices: KidChoice[] = assignChoices(candidates, assigned).map((kid) => {
+    const kidTerms = terms?.get(kid.id);
+    return {
+      ...kid,
+      assigned: kid.disabled,
+      ...(kidTerms && !kid.disabled ? { refusal: kidTerms.refusal, cost: shareTokens(kidTerms.cost) } : {}),
+    };
+  });
+  // Only kids that can still be chosen count: a plan change may have made a ticked kid unavailable.
+  const chosen = candidates.filter((k) => selected.has(k.id) && !assigned.has(k.id) && !terms?.get(k.id)?.refusal);
+  const quote = premium && ready && tiers && chosen.length > 0 ? premiumQuote(chosen, tiers, ready.plan, requestingFamilyIds, ready.shareTokens) : null;
+  const insufficient = quote && !quote.ok && quote.error === 'insufficient_tokens' ? quote : null;
+  const tokensNeeded = quote?.ok ? quote.tokensNeeded : (insufficient?.tokensNeeded ?? 0);
+  // Costs are known before a premium recording can be assigned; the server decides in the end.
+  const waitingForCosts = Boolean(premium && (!ready || !tiers));
 
   const submit = () => {
-    if (selected.size === 0) {
+    if (chosen.length === 0) {
       setError(VALIDATION.selectAtLeastOneChild);
       return;
     }
     setError(undefined);
+    setOutcome(null);
     assign.mutate(
-      { kid_ids: [...selected] },
+      { kid_ids: chosen.map((k) => k.id) },
       {
         onSuccess: (answer) => {
-          notify.success(answer.share_tokens_used > 0 ? RECORDING_TEXTS.assignedWithTokens(answer.share_tokens_used, answer.share_tokens_remaining) : RECORDING_TEXTS.assigned);
+          const spent = answer.share_tokens_used > 0;
+          const text =
+            spent && answer.share_tokens_remaining < UNLIMITED_SHARE_TOKENS
+              ? RECORDING_TEXTS.assignedWithTokens(answer.share_tokens_used, answer.share_tokens_remaining)
+              : RECORDING_TEXTS.assigned;
+          notify.success(text);
+          setOutcome(spent ? { tone: 'success', text } : null);
           setSelected(new Set());
+          if (spent) ready?.refresh();
         },
-        onError: (failure) => notify.error(errorText(failure, RECORDING_TEXTS.assignFailed)),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'insufficient_tokens') {
+            // The server names what is needed and what is left; the balance shown is then out of date.
+            const text = failure.serverMessage ?? RECORDING_TEXTS.insufficientBody(tokensNeeded, ready?.shareTokens ?? 0);
+            notify.warning(`${RECORDING_TEXTS.insufficientTitle}: ${text}`);
+            setOutcome({ tone: 'insufficient', text });
+            ready?.refresh();
+            return;
+          }
+          notify.error(errorText(failure, RECORDING_TEXTS.assignFailed));
+        },
       },
     );
   };
-
-  const choices =
-    kids.status === 'success'
-      ? assignChoices(kids.kids, recording.kids.map((k) => k.id)).map((k) => ({ ...k, ...(k.disabled ? { note: 'already has it' } : {}) }))
-      : [];
 
   return (
     <Card>
@@ -219,6 +275,12 @@ function AssignKids({ recording }: { recording: Recording }) {
         <h2 id={headingId} className="text-2xl font-bold">
           Share with more kids
         </h2>
+        {premium && assignable ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-base text-ink-soft">{BILLING_MESSAGES.shareTokensNote}</p>
+            <premium.Balance />
+          </div>
+        ) : null}
         {!assignable ? (
           <p className="text-ink-soft">Recordings can be shared once they are finished.</p>
         ) : kids.status === 'pending' ? (
@@ -234,6 +296,17 @@ function AssignKids({ recording }: { recording: Recording }) {
           </Alert>
         ) : choices.length === 0 ? (
           <p className="text-ink-soft">{RECORDING_TEXTS.noKidsAvailable}</p>
+        ) : account?.status === 'error' ? (
+          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+            <span>Could not load your share tokens</span>
+            <Button size="sm" variant="secondary" onClick={account.retry}>
+              Retry
+            </Button>
+          </Alert>
+        ) : waitingForCosts ? (
+          <p role="status" className="flex items-center gap-3 text-ink-soft">
+            <Spinner /> Working out the share costs…
+          </p>
         ) : (
           <>
             <KidChecklist
@@ -242,12 +315,39 @@ function AssignKids({ recording }: { recording: Recording }) {
               selected={selected}
               onChange={(next) => {
                 setSelected(next);
+                setOutcome(null);
                 if (next.size > 0) setError(undefined);
               }}
               disabled={assign.isPending}
               error={error}
             />
-            <Button onClick={submit} disabled={assign.isPending} aria-busy={assign.isPending || undefined} className="self-start">
+            {premium && ready ? (
+              <div id={costId} className="flex flex-col gap-2">
+                <p className="text-lg" data-testid="share-cost">
+                  Total: <span className="font-bold">{shareTokens(tokensNeeded)}</span> · You have{' '}
+                  <span className="font-bold">{formatShareBalance(ready.shareTokens)}</span>
+                </p>
+                {insufficient ? (
+                  <Alert tone="info">
+                    <p className="font-bold">{RECORDING_TEXTS.insufficientTitle}</p>
+                    <p>{RECORDING_TEXTS.insufficientBody(insufficient.tokensNeeded ?? tokensNeeded, insufficient.tokensAvailable ?? ready.shareTokens)}</p>
+                  </Alert>
+                ) : null}
+              </div>
+            ) : null}
+            {outcome ? (
+              <Alert tone={outcome.tone === 'success' ? 'success' : 'info'}>
+                {outcome.tone === 'insufficient' ? <p className="font-bold">{RECORDING_TEXTS.insufficientTitle}</p> : null}
+                <p>{outcome.text}</p>
+              </Alert>
+            ) : null}
+            <Button
+              onClick={submit}
+              disabled={assign.isPending || Boolean(insufficient)}
+              aria-busy={assign.isPending || undefined}
+              aria-describedby={premium && ready ? costId : undefined}
+              className="self-start mobile:self-stretch"
+            >
               {assign.isPending ? <Spinner className="size-5 border-white/40 border-t-white" /> : null}
               Assign Recording
             </Button>

@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test } from './fixtures.ts';
+
+// Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
+// kid's playlist (kept after a reload), plays it in bedtime mode, which starts by itself and runs through all
+// three to the goodnight message with gaps under half a second; the family stats count the plays; the
+// parent sends a heart and the grandparent gets it.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+async function makePdf(title: string, pageCount: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pageCount; n++) {
+    const page = doc.addPage([600, 450]);
+    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.45, 0.7) });
+    page.drawText(`${title}: page ${n}`, { x: 50, y: 90, size: 22, font, color: rgb(0.1, 0.1, 0.1) });
+  }
+  return Buffer.from(await doc.save());
+}
+
+type Book = { id: string; title: string };
+
+async function uploadBook(request: APIRequestContext, title: string): Promise<Book> {
+  const res = await request.post('/api/admin/books', {
+    multipart: {
+      title,
+      author: 'E2E Author',
+      description: `A test story called ${title}.`,
+      is_premium: 'false',
+      token_cost: '0',
+      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, 3) },
+      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { book: Book }).book;
+}
+
+const suffix = randomBytes(3).toString('hex');
+let books: Book[] = [];
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInAdmin(admin);
+  books = [];
+  for (const title of ['Owl Moon', 'Star Bear', 'Sleepy Fox']) books.push(await uploadBook(admin, `${title} ${suffix}`));
+  await admin.dispose();
+});
+
+/**
+ * The grandparent reads three stories into the (fake) microphone with MediaRecorder, as the recorder's
+ * audio mode does, and uploads them one after another for the kid. Answers the recording ids, oldest first.
+ */
+async function recordThreeAudioStories(grandparent: Page, kidId: string): Promise<string[]> {
+  return grandparent.evaluate(
+    async ({ bookIds, kidId, lengthsMs }) => {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const record = (ms: number) =>
+        new Promise<Blob>((resolve) => {
+          const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
+          const chunks: Blob[] = [];
+          recorder.ondataavailable = (event) => chunks.push(event.data);
+          recorder.onstop = () => resolve(new Blob(chunks, { type: 'audio/webm' }));
+          recorder.start(250);
+          setTimeout(() => recorder.stop(), ms);
+        });
+      const readings = await Promise.all(lengthsMs.map(record));
+      for (const track of stream.getTracks()) track.stop();
+      const ids: string[] = [];
+      for (const [i, reading] of readings.entries()) {
+        const form = new FormData();
+        form.append('book_id', bookIds[i]!);
+        form.append('recording_type', 'audio_only');
+        form.append('duration_seconds', String(lengthsMs[i]! / 1000));
+        form.append('kid_ids', JSON.stringify([kidId]));
+        form.append('is_premium', 'false');
+        form.append('page_track', JSON.stringify([{ page: 1, at_seconds: 0 }, { page: 2, at_seconds: 1 }]));
+        form.append('recording', reading, 'reading.webm');
+        const res = await fetch('/api/recording/upload', { method: 'POST', body: form, credentials: 'include' });
+        if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+        ids.push(((await res.json()) as { recording: { id: string } }).recording.id);
+      }
+      return ids;
+    },
+    { bookIds: books.map((b) => b.id), kidId, lengthsMs: [6000, 2500, 3000] },
+  );
+}
+
+/** Titles of the story cards, in playlist order. */
+const cardTitles = (page: Page) => page.getByTestId('story-card').getByRole('heading').allTextContents();
+
+test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats count it and the reader gets a heart', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const [owl, bear, fox] = books as [Book, Book, Book];
+
+  // The parent (this page) with a family and a kid.
+  await createAccount(page.request, newAccount('parent', { first_name: 'Paula' }));
+  const created = await page.request.post('/api/family/create', { data: { family_name: `Bedtime ${suffix}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Mia', age: 5 } });
+  expect(kidRes.status(), await kidRes.text()).toBe(201);
+  const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+  const code = ((await (await page.request.get(`/api/family/${familyId}`)).json()) as { family: { family_code: string } }).family.family_code;
+
+  // The grandparent joins and records three stories for Mia.
+  const grandparentContext = await browser.newContext({ baseURL });
+  const grandparent = await grandparentContext.newPage();
+  await createAccount(grandparent.request, newAccount('grandparent', { first_name: 'Grace' }));
+  const joined = await grandparent.request.post('/api/family/join', { data: { family_code: code, relationship: 'Grandma' } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  await grandparent.goto('/grandparent-dashboard');
+  const ids = await recordThreeAudioStories(grandparent, kidId);
+  for (const id of ids) {
+    await expect
+      .poll(async () => ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status, {
+        timeout: 90_000,
+      })
+      .toBe('ready');
+  }
+
+  // The child stories page: newest first by default.
+  await page.goto(`/child/${kidId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mia’s Stories' })).toBeVisible();
+  await expect(page.getByTestId('story-counts')).toHaveText('3 video stories · 0 AI audio stories');
+  await expect.poll(() => cardTitles(page)).toEqual([fox.title, bear.title, owl.title]);
+  await expect(page.getByTestId('story-card').first()).toContainText(RECORDING_TEXTS.notWatchedYet);
+  await expectAccessible(page);
+
+  // Edit Playlist Order: Owl Moon to the top, saved for every device.
+  await page.getByRole('button', { name: 'Edit Playlist Order' }).click();
+  const editor = page.getByRole('region', { name: 'Edit Playlist Order' });
+  await editor.getByRole('button', { name: `Move ${owl.title} up` }).click();
+  await expect(editor.getByRole('button', { name: `Move ${owl.title} up` })).toBeFocused();
+  await editor.getByRole('button', { name: `Move ${owl.title} up` }).click();
+  await expect(editor.getByTestId('order-item')).toHaveText([new RegExp(owl.title), new RegExp(fox.title), new RegExp(bear.title)]);
+  await expectAccessible(page);
+  await editor.getByRole('button', { name: 'Save Order' }).click();
+  await expect(page.getByText(PLAYBACK_TEXTS.orderSaved)).toBeVisible();
+  await expect.poll(() => cardTitles(page)).toEqual([owl.title, fox.title, bear.title]);
+  await page.reload();
+  await expect.poll(() => cardTitles(page)).toEqual([owl.title, fox.title, bear.title]);
+  await expect(page.getByTestId('story-position')).toHaveText(['Position 1', 'Position 2', 'Position 3']);
+  // The same order for the grandparent's device.
+  const gpPlaylist = (await (await grandparent.request.get(`/api/playback/kid/${kidId}/playlist`)).json()) as { items: { recording_id: string }[] };
+  expect(gpPlaylist.items.map((i) => i.recording_id)).toEqual([ids[0], ids[2], ids[1]]);
+
+  // Bedtime mode: starts by itself after 0.5 s and plays the three stories one after the other.
+  await page.evaluate(() => {
+    const w = window as unknown as { storyGaps: number[]; storiesStarted: string[] };
+    w.storyGaps = [];
+    w.storiesStarted = [];
+    let endedAt: number | null = null;
+    // The gap: from one story's end to the first sound of the next (each story counted once).
+    document.addEventListener('ended', () => (endedAt = performance.now()), true);
+    document.addEventListener(
+      'playing',
+      (event) => {
+        const id = (event.target as HTMLElement).dataset.storyMedia ?? '';
+        if (w.storiesStarted.includes(id)) return;
+        w.storiesStarted.push(id);
+        if (endedAt !== null) w.storyGaps.push(performance.now() - endedAt);
+        endedAt = null;
+      },
+      true,
+    );
+  });
+  await page.getByRole('link', { name: 'Bedtime Mode' }).click();
+  await expect(page).toHaveURL(new RegExp(`/child/${kidId}\\?bedtimeMode=true$`));
+  await expect(page.getByText('Start Bedtime Stories')).toBeVisible();
+  const player = page.getByRole('dialog');
+  await expect(player).toBeVisible({ timeout: 5000 });
+  await expect(player).toHaveAttribute('data-bedtime', 'true');
+  await expect(player.getByRole('heading', { name: owl.title })).toBeVisible();
+  // Nobody pressed play.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { storiesStarted: string[] }).storiesStarted.length)).toBeGreaterThan(0);
+  // Paused for the accessibility check, which would hold up the page while the stories play.
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // Escape does not end bedtime.
+  await page.keyboard.press('Escape');
+  await expect(player).toBeVisible();
+
+  await expect(player.getByText(PLAYBACK_TEXTS.bedtimeGoodnightTitle)).toBeVisible({ timeout: 60_000 });
+  await expect(player.getByText(PLAYBACK_TEXTS.bedtimeGoodnight)).toBeVisible();
+  const { storyGaps, storiesStarted } = await page.evaluate(() => {
+    const w = window as unknown as { storyGaps: number[]; storiesStarted: string[] };
+    return { storyGaps: w.storyGaps, storiesStarted: w.storiesStarted };
+  });
+  console.log(`gaps between stories (ms): ${storyGaps.map((g) => g.toFixed(1)).join(', ')}`);
+  expect(storiesStarted).toEqual([ids[0], ids[2], ids[1]]);
+  expect(storyGaps).toHaveLength(2);
+  for (const gap of storyGaps) expect(gap).toBeLessThan(500);
+
+  // A heart for the last story, one tap from the goodnight screen.
+  await player.getByRole('group', { name: 'Send Grace a reaction' }).getByRole('button', { name: 'Heart' }).click();
+  await expect(player.getByText('You sent Grace a heart!')).toBeVisible();
+
+  // Then the player closes and bedtime ends on the dashboard.
+  await expect(page).toHaveURL(/\/parent-dashboard$/, { timeout: 15_000 });
+
+  // Real stats: three watched plays, nothing unwatched; the playlist shows them watched.
+  const stats = (await (await page.request.get(`/api/playback/family/${familyId}/stats`)).json()) as Record<string, number>;
+  expect(stats).toMatchObject({ times_watched: 3, watched_this_week: 3, unwatched: 0 });
+  expect(stats.storytime_today_seconds).toBeGreaterThanOrEqual(6);
+  await page.goto(`/child/${kidId}`);
+  await expect(page.getByTestId('story-card').filter({ hasText: 'Watched' })).toHaveCount(3);
+  await expect(page.getByText(RECORDING_TEXTS.notWatchedYet)).toHaveCount(0);
+
+  // The grandparent gets the heart.
+  const reactions = (await (await grandparent.request.get('/api/reactions/for-reader')).json()) as {
+    reactions: { reaction: string; recording_id: string; kid: { name: string } }[];
+  };
+  expect(reactions.reactions.map((r) => [r.reaction, r.kid.name, r.recording_id])).toEqual([['heart', 'Mia', ids[1]]]);
+  await grandparent.goto('/grandparent-dashboard');
+  await expect(grandparent.getByTestId('reader-reaction')).toHaveText([new RegExp(`Mia sent you a heart for ${bear.title}`)]);
+  await grandparentContext.close();
+
+  // One story on its own page (the 6 s one): an audio story offers both and book modes, no video; the book's
+  // pages follow the reading's page track (page 2 from 1 s on); Escape closes it.
+  await page.goto(`/story/${ids[0]}`);
+  const single = page.getByRole('dialog', { name: owl.title });
+  await single.getByRole('button', { name: 'Pause' }).click();
+  const modes = single.getByRole('group', { name: 'How to show the story' });
+  await expect(modes.getByRole('button')).toHaveText(['Both', 'Book']);
+  await expect(modes.getByRole('button', { name: 'Both' })).toHaveAttribute('aria-pressed', 'true');
+  await modes.getByRole('button', { name: 'Book' }).click();
+  await expect(single.getByRole('group', { name: new RegExp(`${owl.title}: use the arrow keys`) })).toBeVisible({ timeout: 20_000 });
+  await single.getByRole('slider', { name: 'Position in the story' }).fill('0');
+  await expect(single.getByTestId('story-book')).toHaveAttribute('data-page', '1');
+  await single.getByRole('slider', { name: 'Position in the story' }).fill('2');
+  await expect(single.getByTestId('story-book')).toHaveAttribute('data-page', '2');
+  await expect(single.getByText('Pages 1–2 of 3')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+
+  // Bedtime closes only by press-and-hold: a tap is not enough.
+  await page.goto(`/child/${kidId}?bedtimeMode=true`);
+  const hold = page.getByRole('dialog').getByRole('button', { name: PLAYBACK_TEXTS.holdToClose });
+  await expect(hold).toBeVisible({ timeout: 5000 });
+  await hold.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await hold.hover();
+  await page.mouse.down();
+  await page.waitForTimeout(1700);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+});
+
+test('unknown stories and kids say so', async ({ page }) => {
+  await createAccount(page.request, newAccount('parent'));
+  await page.goto('/story/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f');
+  await expect(page.getByRole('heading', { name: RECORDING_TEXTS.notFound })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await page.goto('/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f');
+  await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
+});

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FamilyStatsResponse } from '@fst/shared/playback/playback.schema';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The browser's offset from UTC in minutes (getTimezoneOffset()), so "this week" and "today" are the viewer's. */
+const tzOffsetMinutes = () => new Date().getTimezoneOffset();
+
+// Under the playback feature's root key, so anything that refreshes playback refreshes the stats too.
+export const familyStatsQueryKey = (familyId: string) => ['playback', 'family-stats', familyId] as const;
+
+/**
+ * GET /api/playback/family/{familyId}/stats: times watched, watched this week, today's story time,
+ * unwatched stories and the last watched story, from real play events (decisions.md "Stats are real").
+ */
+export function getFamilyStats(familyId: string): Promise<FamilyStatsResponse> {
+  const search = new URLSearchParams({ tz_offset_minutes: String(tzOffsetMinutes()) });
+  return apiRequest<FamilyStatsResponse>(`/api/playback/family/${encodeURIComponent(familyId)}/stats?${search.toString()}`);
+}
+
+export const familyStatsQueryOptions = (familyId: string) =>
+  queryOptions({ queryKey: familyStatsQueryKey(familyId), queryFn: () => getFamilyStats(familyId) });
+
+export function useFamilyStats(familyId: string | undefined) {
+  return useQuery({ ...familyStatsQueryOptions(familyId ?? ''), enabled: familyId !== undefined });
+}

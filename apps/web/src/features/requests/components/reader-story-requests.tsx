@@ -1,0 +1,109 @@
+import { useId } from 'react';
+import type { QueueItem } from '@fst/shared/requests/requests.schema';
+import { READER_DASHBOARD_TEXTS } from '@fst/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useReaderQueue } from '../api/get-reader-queue.ts';
+
+/** `/record?bookId=…&childId=…&premium=true`: the recorder set for this request (spec section 2 routes). */
+export function readerRequestRecordPath(item: Pick<QueueItem, 'book_id' | 'kid_id' | 'is_premium'>): string {
+  const search = new URLSearchParams({ bookId: item.book_id, childId: item.kid_id });
+  if (item.is_premium) search.set('premium', 'true');
+  return `${paths.record}?${search.toString()}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function RequestRow({ item }: { item: QueueItem }) {
+  const requested = new Date(item.created_at);
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-2xl bg-cream-deep px-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold break-words">{item.book.title}</span>
+          {item.is_premium ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-night-soft px-2.5 py-0.5 text-sm font-bold text-night">
+              <SparklesIcon /> Premium
+            </span>
+          ) : null}
+        </p>
+        <p className="text-base text-ink-soft">
+          For <span className="font-semibold text-ink">{item.kid.name}</span> ({item.kid.family_name})
+          {item.requested_by.name ? ` · requested by ${item.requested_by.name}` : ''} ·{' '}
+          <time dateTime={item.created_at}>{dateFormat.format(requested)}</time>
+        </p>
+      </div>
+      <ButtonLink
+        to={readerRequestRecordPath(item)}
+        size="sm"
+        aria-label={`Record ${item.book.title} for ${item.kid.name}`}
+        className="mobile:w-full"
+      >
+        <MicIcon /> Record
+      </ButtonLink>
+    </li>
+  );
+}
+
+function RequestGroup({ title, items, empty }: { title: string; items: QueueItem[]; empty: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h4 id={headingId} className="mb-2 text-lg font-bold">
+        {title} ({items.length})
+      </h4>
+      {items.length === 0 ? (
+        <p className="text-ink-soft">{empty}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+          {items.map((item) => (
+            <RequestRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Your Stories' "Story Requests from Parents" (spec section 2 "Reader dashboard"): the pending requests to
+ * the reader, split into Premium and Regular, each with a Record action for that book and kid.
+ */
+export function ReaderStoryRequests() {
+  const headingId = useId();
+  // Asked afresh on every showing: a request leaves the queue as soon as its story is recorded.
+  const queue = useReaderQueue({ refetchOnMount: 'always' });
+  const requests = queue.data?.requests ?? [];
+  const premium = requests.filter((r) => r.is_premium);
+  const regular = requests.filter((r) => !r.is_premium);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="text-xl font-bold">
+        Story Requests from Parents{queue.data ? ` (${requests.length})` : ''}
+      </h3>
+      {queue.isPending ? (
+        <p role="status" className="flex items-center gap-3 text-ink-soft">
+          <Spinner /> Loading story requests…
+        </p>
+      ) : queue.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{READER_DASHBOARD_TEXTS.requestsLoadFailed}</span>
+          <Button size="sm" variant="secondary" onClick={() => void queue.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : requests.length === 0 ? (
+        <p className="rounded-2xl bg-cream-deep px-4 py-6 text-center text-ink-soft">{READER_DASHBOARD_TEXTS.noRequests}</p>
+      ) : (
+        <div className="grid grid-cols-2 gap-6 mobile:grid-cols-1">
+          <RequestGroup title="Premium" items={premium} empty={READER_DASHBOARD_TEXTS.noPremiumRequests} />
+          <RequestGroup title="Regular" items={regular} empty={READER_DASHBOARD_TEXTS.noRegularRequests} />
+        </div>
+      )}
+    </section>
+  );
+}
