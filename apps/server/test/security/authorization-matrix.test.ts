@@ -37,7 +37,7 @@ function refusedActors(access: Access, x: World): [string, Who | undefined][] {
   }
 }
 
-const ids = (x: World) => [x.family.id, x.kid.id, x.recordingId, x.requestId, x.family.family_code];
+const ids = (x: World) => [x.family.id, x.kid.id, x.recordingId, x.aiRecordingId, x.requestId, x.family.family_code];
 // Search answers families by name so that outsiders can ask to join: it shows their ids, never their codes.
 const SHOWS_FAMILY_IDS = new Set(['GET /api/auth/search-families']);
 

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { multipartBody, type TestContext } from '../context.ts';
 import { makeMedia } from '../media.ts';
+import { narrationHelpers } from '../narration-fixtures.ts';
 
 export type Who = { cookie: string };
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -63,6 +64,18 @@ export async function world(ctx: TestContext) {
   const joinRequestId = (joinRequests.requests ?? joinRequests)[0]?.id as string;
   if (!joinRequestId) throw new Error(`no join request: ${JSON.stringify(joinRequests)}`);
 
+  // An AI story for the kid, in the reader's voice (family A on Premium, the reader consenting).
+  const narration = narrationHelpers(ctx);
+  await narration.subscribe(parent, 'premium');
+  await narration.consent(reader, true);
+  const clone = await narration.createClone(parent, { readerId: reader.id, recording_ids: [recordingId] });
+  if (clone.statusCode !== 201) throw new Error(`clone failed: ${clone.statusCode} ${clone.body}`);
+  const aiBook = await ctx.newBook({ title: 'Narrated Book', pages: ['The moon rose.', 'Goodnight.'] }, admin);
+  const generated = await narration.generate(parent, { book_id: aiBook.id, reader_id: reader.id, kid_id: kid.id });
+  if (generated.statusCode !== 202) throw new Error(`generate failed: ${generated.statusCode} ${generated.body}`);
+  const aiRecordingId = generated.json().recording_id as string;
+  await narration.waitForStory(parent, aiRecordingId);
+
   const checkout = (await call(ctx, 'POST', '/api/stripe/create-checkout-session', parent, { plan_type: 'premium' })).json();
   const purchase = (await call(ctx, 'POST', '/api/stripe/purchase-story-tokens', parent, { package_id: 'story_10' })).json();
 
@@ -80,6 +93,7 @@ export async function world(ctx: TestContext) {
     book,
     premiumBook,
     recordingId,
+    aiRecordingId,
     requestId: requested.json().request.id as string,
     joinRequestId,
     checkoutSessionId: String(checkout.url ?? '').split('/').pop() ?? 'missing',
@@ -216,6 +230,33 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist') },
   'GET /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime') },
   'PUT /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime'), body: () => ({ stories_limit: 2, sleep_timer_minutes: 10 }) },
+  // AI narration
+  'GET /api/voice/consent': { access: 'self', url: () => '/api/voice/consent' },
+  'PUT /api/voice/consent': { access: 'self', url: () => '/api/voice/consent' },
+  'POST /api/voice/clone/create': {
+    access: 'member',
+    url: () => '/api/voice/clone/create',
+    body: (x) => ({ readerId: x.reader.id, recording_ids: [x.recordingId] }),
+  },
+  'GET /api/voice/clone/my-voice': { access: 'self', url: () => '/api/voice/clone/my-voice' },
+  'DELETE /api/voice/clone/my-voice': { access: 'self', url: () => '/api/voice/clone/my-voice' },
+  'GET /api/voice/check-voice-clone/{readerId}': { access: 'member', url: (x) => `/api/voice/check-voice-clone/${x.reader.id}` },
+  'POST /api/voice/check-availability': {
+    access: 'parent',
+    url: () => '/api/voice/check-availability',
+    body: (x) => ({ book_id: x.book.id, reader_id: x.reader.id, kid_id: x.kid.id }),
+  },
+  'POST /api/voice/generate-story': {
+    access: 'parent',
+    url: () => '/api/voice/generate-story',
+    body: (x) => ({ book_id: x.premiumBook.id, reader_id: x.reader.id, kid_id: x.kid.id, book_text: 'Once upon a time.' }),
+  },
+  'GET /api/voice/ai-recordings/{id}': { access: 'member', url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}` },
+  'DELETE /api/voice/ai-recordings/{id}': { access: 'parent', url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}` },
+  'GET /api/voice/ai-recordings/{id}/presigned-url': { access: 'member', url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}/presigned-url` },
+  'POST /api/voice/{id}/assign-to-kid': { access: 'parent', url: (x) => `/api/voice/${x.aiRecordingId}/assign-to-kid`, body: (x) => ({ kid_id: x.kid.id }) },
+  'GET /api/voice/kid/{kidId}/ai-recordings': { access: 'member', url: kidUrl('/api/voice/kid', '/ai-recordings') },
+  'GET /api/voice/kid/{kidId}/all-recordings': { access: 'member', url: kidUrl('/api/voice/kid', '/all-recordings') },
   'GET /api/reactions/for-reader': { access: 'self', url: () => '/api/reactions/for-reader' },
   'GET /api/playback/reader/stats': { access: 'self', url: () => '/api/playback/reader/stats' },
 };
