@@ -171,7 +171,13 @@ export function createBillingService(deps: Deps) {
     async familyTiers(familyIds: string[]): Promise<Map<string, PlanType>> {
       const now = clock.now();
       const [admins, trials] = await Promise.all([billing.familyAdmins(familyIds), billing.trials(familyIds)]);
-      const subs = new Map((await billing.subscriptionsOf(admins.map((a) => a.userId))).map((s) => [s.userId, s]));
+      let subs = new Map((await billing.subscriptionsOf(admins.map((a) => a.userId))).map((s) => [s.userId, s]));
+      // A local test-mode period renews when it is next looked at, here as in planOf.
+      const lapsed = [...subs.values()].filter((s) => deps.provider === 'local' && s.plan !== 'free' && s.status === 'active' && s.currentPeriodEnd <= now);
+      if (lapsed.length) {
+        for (const sub of lapsed) await service.renewLocalPeriod(sub);
+        subs = new Map((await billing.subscriptionsOf(admins.map((a) => a.userId))).map((s) => [s.userId, s]));
+      }
       const tiers = new Map<string, PlanType>(familyIds.map((id) => [id, 'free']));
       for (const a of admins) {
         const sub = subs.get(a.userId);

@@ -105,6 +105,19 @@ describe('status and plans', () => {
     expect(await status(parent)).toMatchObject({ plan_type: 'free', has_premium: false, story_tokens_remaining: 30 });
   });
 
+  it('renews a lapsed local period when the family’s tier is read first, before its admin looks at the plan', async () => {
+    const parent = await ctx.newUser();
+    const family = await ctx.newFamily(parent);
+    await subscribe(parent, 'premium');
+    ctx.clock.advance(40 * 24 * 3600 * 1000);
+    const reader = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(reader, family);
+    // The reader's view of the family is the first read after the month passed.
+    expect((await call('GET', `/api/family/${family.id}`, reader)).json().family.subscription_tier).toBe('premium');
+    await signInAgain(parent);
+    expect((await status(parent)).plan_type).toBe('premium');
+  });
+
   it('gives a gold grandparent unlimited share tokens and a premium one 10 a month', async () => {
     const gold = await ctx.newUser({ role: 'grandparent' });
     await subscribe(gold, 'gold');
