@@ -65,6 +65,14 @@ function billingQueries(db: Db) {
       const [row] = await db.select({ id: tokenLedger.id }).from(tokenLedger).where(eq(tokenLedger.ref, ref)).limit(1);
       return Boolean(row);
     },
+    /** Moves an entry to another reference, freeing its own for a later attempt (the entry itself stays). */
+    async renameEntry(ref: string, to: string) {
+      await db.update(tokenLedger).set({ ref: to }).where(eq(tokenLedger.ref, ref));
+    },
+    async entry(ref: string) {
+      const [row] = await db.select().from(tokenLedger).where(eq(tokenLedger.ref, ref)).limit(1);
+      return row;
+    },
     /** Adds a ledger entry once per `ref`; answers whether it was new. */
     async addEntry(entry: { userId: string; kind: TokenKind; delta: number; reason: LedgerReason; ref: string }): Promise<boolean> {
       const rows = await db.insert(tokenLedger).values(entry).onConflictDoNothing().returning({ id: tokenLedger.id });

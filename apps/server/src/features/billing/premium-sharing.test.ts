@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { createTestContext, multipartBody, type TestContext } from '../../../test/context.ts';
@@ -93,5 +94,57 @@ describe('premium sharing across free, premium and gold families', () => {
     expect(res.json()).toMatchObject({ code: 'insufficient_tokens', tokens_needed: 2, tokens_available: 1, error: RECORDING_TEXTS.insufficientBody(2, 1) });
     expect(await shareBalance(gran)).toBe(1);
     expect((await call('GET', '/api/recording/my-recordings', gran)).json()).toEqual([]);
+  });
+});
+
+describe('a charge whose recording or assignment is not stored', () => {
+  // A database trigger stands in for any failure between the charge and the row (a lost connection, a crash of the insert).
+  const failInserts = async (table: string, on: boolean) => {
+    if (!on) return ctx.db.execute(sql.raw(`DROP TRIGGER IF EXISTS fst_test_refuse ON ${table}`));
+    await ctx.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION fst_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`),
+    );
+    return ctx.db.execute(sql.raw(`CREATE TRIGGER fst_test_refuse BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION fst_test_refuse()`));
+  };
+
+  it('gives the share tokens back, once, when the premium recording could not be stored', async () => {
+    const book = await ctx.newBook({ title: 'Premium Refund', is_premium: 'true', token_cost: '2' });
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    const a = await familyOn('premium', gran);
+    await subscribe(gran, 'premium');
+    expect(await shareBalance(gran)).toBe(10);
+    await failInserts('recordings', true);
+    try {
+      const res = await upload(gran, book.id, [a.kid.id]);
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await failInserts('recordings', false);
+    }
+    expect(await shareBalance(gran)).toBe(10);
+    // And a later upload is charged as usual.
+    expect((await upload(gran, book.id, [a.kid.id])).statusCode).toBe(201);
+    expect(await shareBalance(gran)).toBe(9);
+  });
+
+  it('gives the share tokens back when sharing with more kids could not be stored', async () => {
+    const book = await ctx.newBook({ title: 'Premium Share Refund', is_premium: 'true', token_cost: '2' });
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    const a = await familyOn('premium', gran);
+    const b = await familyOn('premium', gran);
+    await subscribe(gran, 'premium');
+    const first = await upload(gran, book.id, [a.kid.id]);
+    const id = first.json().recording.id;
+    await ctx.waitForRecording(id);
+    expect(await shareBalance(gran)).toBe(9);
+    await failInserts('recording_kids', true);
+    try {
+      const res = await call('POST', `/api/recording/${id}/assign`, gran, { kid_ids: [b.kid.id] });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await failInserts('recording_kids', false);
+    }
+    expect(await shareBalance(gran)).toBe(9);
+    const again = await call('POST', `/api/recording/${id}/assign`, gran, { kid_ids: [b.kid.id] });
+    expect(again.json()).toMatchObject({ share_tokens_used: 1, share_tokens_remaining: 8 });
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UNLIMITED_SHARE_TOKENS } from '@fst/shared/constants';
 import { canRecordPremium, monthlyAllowance, quoteShare } from '@fst/shared/billing/billing.rules';
 import { BILLING_MESSAGES, RECORDING_TEXTS } from '@fst/shared/messages';
@@ -52,6 +53,22 @@ export function createRecordingCharges(deps: {
     });
   }
 
+  /**
+   * Gives back a charge whose recording or assignment was not stored after all. The charge stays in the
+   * ledger under a voided reference beside its refund, so a later attempt of the same thing is charged anew.
+   */
+  async function refund(ref: string) {
+    await billingRepository.transaction(async (tx) => {
+      const charged = await tx.entry(ref);
+      if (!charged || charged.delta >= 0) return;
+      await tx.lockAccount(charged.userId);
+      const voided = `${ref}#void:${randomUUID()}`;
+      await tx.renameEntry(ref, voided);
+      await tx.addEntry({ userId: charged.userId, kind: charged.kind, delta: -charged.delta, reason: 'refund', ref: `refund:${voided}` });
+    });
+  }
+  const shareRef = (recordingId: string, kidIds: string[]) => `share:${recordingId}:${[...kidIds].sort().join(',')}`;
+
   return {
     async chargeUpload({ session, recordingId, bookId, isPremium, kids }) {
       if (!isPremium) return 0;
@@ -62,9 +79,10 @@ export function createRecordingCharges(deps: {
       return charge(session, `upload:${recordingId}`, isPremium, kids, requesting);
     },
     async chargeShare({ session, recordingId, isPremium, kids, requestingFamilyIds }) {
-      const ref = `share:${recordingId}:${kids.map((k) => k.id).sort().join(',')}`;
-      return charge(session, ref, isPremium, kids, requestingFamilyIds);
+      return charge(session, shareRef(recordingId, kids.map((k) => k.id)), isPremium, kids, requestingFamilyIds);
     },
+    refundUpload: (recordingId) => refund(`upload:${recordingId}`),
+    refundShare: (recordingId, kidIds) => refund(shareRef(recordingId, kidIds)),
     shareTokensRemaining: (userId) => billing.shareBalance(userId),
   };
 }

@@ -53,10 +53,16 @@ export type RecordingBilling = {
    */
   chargeShare(input: { session: SessionUser; recordingId: string; isPremium: boolean; kids: TargetKid[]; requestingFamilyIds: ReadonlySet<string> }): Promise<number>;
   shareTokensRemaining(userId: string): Promise<number>;
+  /** Gives back the upload's charge when the recording could not be stored after it (once; none is harmless). */
+  refundUpload(recordingId: string): Promise<void>;
+  /** Gives back a share charge when the assignment could not be stored after it. */
+  refundShare(recordingId: string, kidIds: string[]): Promise<void>;
 };
 export const noRecordingCharges: RecordingBilling = {
   chargeUpload: async () => 0,
   chargeShare: async () => 0,
+  refundUpload: async () => {},
+  refundShare: async () => {},
   shareTokensRemaining: async () => 0,
 };
 
@@ -239,6 +245,7 @@ export function createRecordingsService(deps: Deps) {
       let file: { key: string; size: number; mime: string } | undefined;
       let checked: CheckedForm | undefined;
       let claimedUpload: string | undefined;
+      let charged = false;
       try {
         for await (const part of form) {
           if (part.kind === 'field') {
@@ -276,6 +283,7 @@ export function createRecordingsService(deps: Deps) {
         // A recording of a premium book is premium; the form's flag cannot make a regular book premium.
         const isPremium = book.isPremium;
         await deps.billing.chargeUpload({ session, recordingId: id, bookId: book.id, isPremium, kids });
+        charged = true;
         await recordings.insert(
           {
             id,
@@ -307,6 +315,7 @@ export function createRecordingsService(deps: Deps) {
         return { recording: recording! };
       } catch (err) {
         await removeFiles(stored);
+        if (charged && !(await recordings.find(id))) await deps.billing.refundUpload(id);
         throw err;
       } finally {
         if (claimedUpload) deps.uploads.release(claimedUpload);
@@ -374,12 +383,18 @@ export function createRecordingsService(deps: Deps) {
             requestingFamilyIds,
           })
         : 0;
-      const added = await recordings.assign(
-        id,
-        fresh.map((k) => k.kidId),
-        userId,
-        deps.clock.now(),
-      );
+      let added: string[];
+      try {
+        added = await recordings.assign(
+          id,
+          fresh.map((k) => k.kidId),
+          userId,
+          deps.clock.now(),
+        );
+      } catch (err) {
+        if (used) await deps.billing.refundShare(id, fresh.map((k) => k.kidId));
+        throw err;
+      }
       if (recording.bookId) await recorded({ readerId: recording.readerId, bookId: recording.bookId, kidIds: added, recordingId: id });
       if (added.length) await deps.onAssigned?.(id, added, userId);
       const [updated] = await listFor(session, { id });
