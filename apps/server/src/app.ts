@@ -266,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return [...read.recordings, ...ai].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
     },
     storiesQueued: async (session) => (await requests.forReader(session)).requests.length,
+    kidAiStory: (kidId, id) => narration.kidAiStory(kidId, id),
   });
 
   // Recordings: resumable uploads on this instance's disk, processing as durable jobs in the database.
@@ -328,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     premiumUnlocked: async (userId, bookId) =>
       (await billing.planOf(userId)).plan === 'gold' || (await billing.unlockedBookIds(userId, [bookId])).has(bookId),
     kidRecordings: async (session, kidId) => (await recordings.kidRecordings(session, kidId)).recordings,
+    playCounts: (ids) => playback.playCounts(ids),
     log: app.log,
   });
   jobs.define<GenerateStoryJob>(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BEDTIME_SLEEP_TIMER_MINUTES, BEDTIME_STORIES_LIMIT, PLAY_EVENTS, REACTIONS } from '../constants.ts';
 import { PLAYBACK_SERVER_MESSAGES, RECORDING_TEXTS } from '../messages.ts';
 import { idParam } from '../families/families.schema.ts';
+import { AI_RECORDING_ID_PREFIX, parseAiRecordingId } from '../narration/narration.rules.ts';
 import { recordingSchema } from '../recordings/recordings.schema.ts';
 import { RECORDING_MAX_SECONDS } from '../recordings/recordings.rules.ts';
 
@@ -13,9 +14,15 @@ export const recordingReactionParams = z.object({ id: z.uuid({ error: RECORDING_
 
 // ---- Play events -------------------------------------------------------------------------------------
 
-/** `POST /api/playback/events`: by a member of the kid's family, for a ready story of the kid. */
+/** A story id: a reader's recording (uuid) or an AI story (`ai_<uuid>`, spec section 3). */
+const storyId = z
+  .string({ error: RECORDING_TEXTS.notFound })
+  .refine((id) => (id.startsWith(AI_RECORDING_ID_PREFIX) ? parseAiRecordingId(id) !== null : z.uuid().safeParse(id).success), RECORDING_TEXTS.notFound)
+  .transform((id) => (id.startsWith(AI_RECORDING_ID_PREFIX) ? `${AI_RECORDING_ID_PREFIX}${parseAiRecordingId(id)}` : id.toLowerCase()));
+
+/** `POST /api/playback/events`: by a member of the kid's family, for a ready story of the kid (a reading or an AI story). */
 export const playEventBody = z.object({
-  recording_id: z.uuid({ error: RECORDING_TEXTS.notFound }),
+  recording_id: storyId,
   kid_id: z.uuid({ error: RECORDING_TEXTS.kidNotFound }),
   event: z.enum(PLAY_EVENTS, { error: PLAYBACK_SERVER_MESSAGES.eventInvalid }),
   position_seconds: z

@@ -15,6 +15,7 @@ import {
   defaultVoiceName,
   isApproximateVoice,
   narrationScript,
+  parseAiRecordingId,
   refusalStatus,
   toAiRecordingId,
 } from '@fst/shared/narration/narration.rules';
@@ -81,6 +82,8 @@ type Deps = {
   premiumUnlocked: (userId: string, bookId: string) => Promise<boolean>;
   /** The kid's readings as the caller sees them (recordings). */
   kidRecordings: (session: SessionUser, kidId: string) => Promise<Recording[]>;
+  /** Watched plays of each AI story, by `ai_<uuid>` id (playback); none counted without it. */
+  playCounts?: (ids: string[]) => Promise<Map<string, number>>;
   log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
 };
 
@@ -110,7 +113,10 @@ export function createNarrationService(deps: Deps) {
 
   /** AI stories as `viewerId` sees them (members of the story's family only ever get here). */
   async function present(rows: ListRow[], viewerId: string): Promise<AiRecording[]> {
-    const kids = await narration.kidsOf(rows.map((r) => r.ai.id));
+    const [kids, playCounts] = await Promise.all([
+      narration.kidsOf(rows.map((r) => r.ai.id)),
+      deps.playCounts && rows.length ? deps.playCounts(rows.map((r) => toAiRecordingId(r.ai.id))) : new Map<string, number>(),
+    ]);
     const kidsOf = new Map<string, AiRecording['kids']>();
     for (const k of kids) {
       const list = kidsOf.get(k.aiRecordingId) ?? [];
@@ -144,8 +150,7 @@ export function createNarrationService(deps: Deps) {
           is_premium: book?.isPremium ?? false,
           is_ai: true as const,
           voice_name: ai.voiceName,
-          // Plays are counted for readers' recordings only (playback's events name recordings).
-          play_count: 0,
+          play_count: playCounts.get(toAiRecordingId(ai.id)) ?? 0,
           recording_type: 'audio_only' as const,
           pdf_url: pdfUrl,
           page_track: ai.pageTrack,
@@ -531,6 +536,19 @@ export function createNarrationService(deps: Deps) {
 
     /** The kid's ready AI stories as recordings, for playlists and the kid's stories (the caller is a member of the kid's family). */
     kidStories: (session: SessionUser, kidId: string): Promise<Recording[]> => listFor(session, { kidId, onlyReady: true }),
+
+    /**
+     * The AI story `ai_<uuid>` if it is one of the kid's (assigned to the kid, of the kid's family), for playback's
+     * play events; the caller already checked the kid. Its state in the words of recordings.
+     */
+    async kidAiStory(kidId: string, id: string): Promise<{ status: ReturnType<typeof aiProcessingStatus>; durationSeconds: number } | undefined> {
+      const uuid = parseAiRecordingId(id);
+      const ai = uuid ? await narration.find(uuid) : undefined;
+      if (!ai) return undefined;
+      const kids = await narration.kidsOf([ai.id]);
+      if (!kids.some((k) => k.kidId === kidId && k.familyId === ai.familyId)) return undefined;
+      return { status: aiProcessingStatus(ai.status), durationSeconds: ai.durationSeconds };
+    },
 
     /** The family's ready AI stories (all, or the most recent), for the family lists; the caller is a member. */
     familyAiRecordings: (session: SessionUser, familyId: string, opts: { recent: boolean }) =>

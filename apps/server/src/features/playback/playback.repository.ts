@@ -1,16 +1,20 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { isAiRecordingId, parseAiRecordingId, toAiRecordingId } from '@fst/shared/narration/narration.rules';
 import type { Play } from '@fst/shared/playback/playback.rules';
 import type { Db } from '../../db/client.ts';
 import { books } from '../books/books.table.ts';
 import { families, kids } from '../families/families.table.ts';
+import { aiRecordingKids, aiRecordings } from '../narration/narration.table.ts';
 import { recordingKids, recordings } from '../recordings/recordings.table.ts';
 import { bedtimeSettings, kidPlaylists, notificationSettings, playEvents, reactions } from './playback.table.ts';
 
 export type NewPlayEvent = typeof playEvents.$inferInsert;
 export type PlayRow = Play & { readerId: string };
 
-/** Which plays to sum up; every condition given must hold. */
+/** Which plays to sum up; every condition given must hold. Story ids are recording uuids or `ai_<uuid>`. */
 export type PlayFilter = { familyId?: string; kidId?: string; recordingIds?: readonly string[]; readerIds?: readonly string[] };
+/** A play event: of a reader's recording (uuid) or of an AI story (`ai_<uuid>`). */
+export type NewStoryPlayEvent = Omit<NewPlayEvent, 'recordingId' | 'aiRecordingId'> & { storyId: string };
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
@@ -28,8 +32,9 @@ export function createPlaybackRepository(db: Db) {
       return row;
     },
 
-    async insertEvent(values: NewPlayEvent) {
-      await db.insert(playEvents).values(values);
+    async insertEvent({ storyId, ...values }: NewStoryPlayEvent) {
+      const ai = isAiRecordingId(storyId) ? parseAiRecordingId(storyId) : null;
+      await db.insert(playEvents).values({ ...values, recordingId: ai ? null : storyId, aiRecordingId: ai });
     },
 
     /**
@@ -40,24 +45,36 @@ export function createPlaybackRepository(db: Db) {
       const c: SQL[] = [sql`TRUE`];
       if (filter.familyId) c.push(sql`k.family_id = ${filter.familyId}`);
       if (filter.kidId) c.push(sql`pe.kid_id = ${filter.kidId}`);
+      const list = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
       if (filter.recordingIds) {
-        if (!filter.recordingIds.length) return [];
-        c.push(sql`pe.recording_id IN (${sql.join(filter.recordingIds.map((id) => sql`${id}`), sql`, `)})`);
+        const aiIds = filter.recordingIds.filter(isAiRecordingId).map((id) => parseAiRecordingId(id)!);
+        const readIds = filter.recordingIds.filter((id) => !isAiRecordingId(id));
+        const either: SQL[] = [];
+        if (readIds.length) either.push(sql`pe.recording_id IN (${list(readIds)})`);
+        if (aiIds.length) either.push(sql`pe.ai_recording_id IN (${list(aiIds)})`);
+        if (!either.length) return [];
+        c.push(sql`(${sql.join(either, sql` OR `)})`);
       }
       if (filter.readerIds) {
         if (!filter.readerIds.length) return [];
-        c.push(sql`r.reader_id IN (${sql.join(filter.readerIds.map((id) => sql`${id}`), sql`, `)})`);
+        // An AI story counts for the reader whose voice reads it.
+        c.push(sql`coalesce(r.reader_id, a.reader_id) IN (${list(filter.readerIds)})`);
       }
       const result = await db.execute(sql`
         WITH e AS (
-          SELECT pe.kid_id, pe.recording_id, pe.event, pe.position_seconds, pe.created_at, pe.seq,
-                 r.duration_seconds, r.reader_id,
-                 sum(CASE WHEN pe.event = 'start' THEN 1 ELSE 0 END)
-                   OVER (PARTITION BY pe.kid_id, pe.recording_id ORDER BY pe.created_at, pe.seq ROWS UNBOUNDED PRECEDING) AS play_no
+          SELECT pe.kid_id, coalesce(pe.recording_id::text, ${toAiRecordingId('')} || pe.ai_recording_id::text) AS recording_id,
+                 pe.event, pe.position_seconds, pe.created_at, pe.seq,
+                 coalesce(r.duration_seconds, a.duration_seconds) AS duration_seconds, coalesce(r.reader_id, a.reader_id) AS reader_id
           FROM ${playEvents} pe
           JOIN ${kids} k ON k.id = pe.kid_id
-          JOIN ${recordings} r ON r.id = pe.recording_id
+          LEFT JOIN ${recordings} r ON r.id = pe.recording_id
+          LEFT JOIN ${aiRecordings} a ON a.id = pe.ai_recording_id
           WHERE ${sql.join(c, sql` AND `)}
+        ), n AS (
+          SELECT e.*,
+                 sum(CASE WHEN event = 'start' THEN 1 ELSE 0 END)
+                   OVER (PARTITION BY kid_id, recording_id ORDER BY created_at, seq ROWS UNBOUNDED PRECEDING) AS play_no
+          FROM e
         )
         SELECT kid_id, recording_id, reader_id, duration_seconds,
                min(created_at) AS started_at,
@@ -65,7 +82,7 @@ export function createPlaybackRepository(db: Db) {
                min(created_at) FILTER (WHERE event = 'complete') AS completed_at,
                max(position_seconds) AS max_position,
                (array_agg(position_seconds ORDER BY created_at DESC, seq DESC))[1] AS last_position
-        FROM e
+        FROM n
         GROUP BY kid_id, recording_id, play_no, reader_id, duration_seconds
       `);
       const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -99,14 +116,23 @@ export function createPlaybackRepository(db: Db) {
       return { ready: counts?.ready ?? 0, processing: counts?.processing ?? 0, kids: kidsReached?.n ?? 0 };
     },
 
-    /** Each kid of the family with each of their ready recordings. */
+    /** Each kid of the family with each of their ready stories: readings, and AI stories of the family (as `ai_<uuid>`). */
     async readyAssignments(familyId: string) {
-      return db
-        .select({ kidId: recordingKids.kidId, recordingId: recordingKids.recordingId })
-        .from(recordingKids)
-        .innerJoin(kids, eq(kids.id, recordingKids.kidId))
-        .innerJoin(recordings, eq(recordings.id, recordingKids.recordingId))
-        .where(and(eq(kids.familyId, familyId), eq(recordings.status, 'ready')));
+      const [read, ai] = await Promise.all([
+        db
+          .select({ kidId: recordingKids.kidId, recordingId: recordingKids.recordingId })
+          .from(recordingKids)
+          .innerJoin(kids, eq(kids.id, recordingKids.kidId))
+          .innerJoin(recordings, eq(recordings.id, recordingKids.recordingId))
+          .where(and(eq(kids.familyId, familyId), eq(recordings.status, 'ready'))),
+        db
+          .select({ kidId: aiRecordingKids.kidId, aiRecordingId: aiRecordingKids.aiRecordingId })
+          .from(aiRecordingKids)
+          .innerJoin(kids, eq(kids.id, aiRecordingKids.kidId))
+          .innerJoin(aiRecordings, eq(aiRecordings.id, aiRecordingKids.aiRecordingId))
+          .where(and(eq(kids.familyId, familyId), eq(aiRecordings.familyId, familyId), eq(aiRecordings.status, 'ready'))),
+      ]);
+      return [...read, ...ai.map((r) => ({ kidId: r.kidId, recordingId: toAiRecordingId(r.aiRecordingId) }))];
     },
 
     async playlistOrder(kidId: string): Promise<string[] | null> {

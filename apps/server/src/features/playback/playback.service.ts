@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BEDTIME_SLEEP_TIMER_MINUTES, BEDTIME_STORIES_LIMIT } from '@fst/shared/constants';
 import { PLAYBACK_SERVER_MESSAGES, RECORDING_TEXTS } from '@fst/shared/messages';
+import { isAiRecordingId } from '@fst/shared/narration/narration.rules';
 import { familyStats, isPermutation, isWatched, orderPlaylist, resumeSeconds, type Play } from '@fst/shared/playback/playback.rules';
 import type {
   BedtimeSettings,
@@ -31,6 +32,8 @@ type Deps = {
   kidStories: (session: SessionUser, kidId: string) => Promise<Recording[]>;
   /** How many story requests to the reader are pending, as their queue lists them (the requests feature). */
   storiesQueued: (session: SessionUser) => Promise<number>;
+  /** The AI story (`ai_<uuid>`) if it is one of the kid's, with its state; else undefined (the narration feature). */
+  kidAiStory: (kidId: string, id: string) => Promise<{ status: 'processing' | 'ready' | 'failed'; durationSeconds: number } | undefined>;
 };
 
 type ReactionRow = Awaited<ReturnType<PlaybackRepository['reactions']>>[number];
@@ -76,6 +79,13 @@ export function createPlaybackService(deps: Deps) {
   /** The ready recording of this kid, else 404 (409 while it is processing). */
   async function kidRecording(kidId: string, recordingId: string) {
     const recording = await playback.kidRecording(kidId, recordingId);
+    return readyStory(recording);
+  }
+  /** The ready story of this kid, a reading or an AI story (`ai_<uuid>`), else 404 (409 while it is processing). */
+  async function kidStory(kidId: string, storyId: string) {
+    return readyStory(isAiRecordingId(storyId) ? await deps.kidAiStory(kidId, storyId) : await playback.kidRecording(kidId, storyId));
+  }
+  function readyStory<T extends { status: string }>(recording: T | undefined) {
     if (!recording) throw fieldError('recording_id', RECORDING_TEXTS.notFound, 'not_found');
     if (recording.status !== 'ready') throw new AppError('conflict', PLAYBACK_SERVER_MESSAGES.notReady);
     return recording;
@@ -108,9 +118,9 @@ export function createPlaybackService(deps: Deps) {
     /** `POST /api/playback/events`: a member of the kid's family reports a play of one of the kid's stories. */
     async recordEvent(session: SessionUser, body: z.output<typeof playEventBody>) {
       await kidFor(session, body.kid_id, { parent: false });
-      await kidRecording(body.kid_id, body.recording_id);
+      await kidStory(body.kid_id, body.recording_id);
       await playback.insertEvent({
-        recordingId: body.recording_id,
+        storyId: body.recording_id,
         kidId: body.kid_id,
         userId: session.user.id,
         event: body.event,
@@ -210,7 +220,7 @@ export function createPlaybackService(deps: Deps) {
       return { story_requested: next.storyRequested, new_story: next.newStory };
     },
 
-    /** The recordings' `play_count`: watched plays of each. */
+    /** The recordings' `play_count`: watched plays of each (reading uuids or AI story ids `ai_<uuid>`). */
     async playCounts(recordingIds: string[]): Promise<Map<string, number>> {
       const plays = await playback.plays({ recordingIds });
       return countBy(plays.filter(isWatched).map((p) => p.recordingId));

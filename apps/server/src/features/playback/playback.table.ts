@@ -3,18 +3,19 @@ import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable
 import { PLAY_EVENTS, REACTIONS } from '@fst/shared/constants';
 import { users } from '../auth/auth.table.ts';
 import { kids } from '../families/families.table.ts';
+import { aiRecordings } from '../narration/narration.table.ts';
 import { recordings } from '../recordings/recordings.table.ts';
 
 // What a kid played: a `start` begins a play, `progress` and `complete` carry it on (decisions.md "Stats are real").
+// The story is a reader's recording or an AI story: exactly one of the two is set.
 export const playEvents = pgTable(
   'play_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     // Arrival order: events of the same instant still sort the way they came.
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    recordingId: uuid('recording_id')
-      .notNull()
-      .references(() => recordings.id, { onDelete: 'cascade' }),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
+    aiRecordingId: uuid('ai_recording_id').references(() => aiRecordings.id, { onDelete: 'cascade' }),
     kidId: uuid('kid_id')
       .notNull()
       .references(() => kids.id, { onDelete: 'cascade' }),
@@ -27,7 +28,10 @@ export const playEvents = pgTable(
   (t) => [
     index('play_events_kid_recording_idx').on(t.kidId, t.recordingId, t.createdAt),
     index('play_events_recording_idx').on(t.recordingId),
+    index('play_events_kid_ai_recording_idx').on(t.kidId, t.aiRecordingId, t.createdAt),
+    index('play_events_ai_recording_idx').on(t.aiRecordingId),
     check('play_events_position_nonnegative', sql`${t.positionSeconds} >= 0`),
+    check('play_events_one_story', sql`(${t.recordingId} IS NULL) <> (${t.aiRecordingId} IS NULL)`),
   ],
 );
 

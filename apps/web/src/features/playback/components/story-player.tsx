@@ -301,7 +301,8 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
         t.done = true;
         send('complete', story.id, mediaDuration(event.currentTarget, story));
       }
-      if (kidId && canReact) setOffer(story);
+      // Reactions go to a reader's own recording; AI stories have none to thank.
+      if (kidId && canReact && !story.is_ai) setOffer(story);
       advance();
     },
     onError: () => {
