@@ -12,6 +12,7 @@ import { ReaderReactions } from '../../features/playback/components/reader-react
 import { ReaderStatCards } from '../../features/playback/components/reader-stat-cards.tsx';
 import { YourStories } from '../../features/recordings/components/your-stories.tsx';
 import { ReaderStoryRequests } from '../../features/requests/components/reader-story-requests.tsx';
+import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
 
 /** One of the dashboard's collapsible sections: its heading is a disclosure button (spec section 2). */
 function DashboardSection({ title, card = false, children }: { title: string; card?: boolean; children: ReactNode }) {
@@ -45,7 +46,7 @@ function DashboardSection({ title, card = false, children }: { title: string; ca
  * New Story and Find Families, then Your Stories (with the requests from parents), the kids' reactions,
  * Kids You Read To and the libraries. Each feature's part is composed here (decision 006).
  */
-export function GrandparentDashboardRoute() {
+export default function GrandparentDashboardRoute() {
   const { data } = useSession();
   // Spec section 2: only families where the user reads are listed here.
   const readerFamilies = (data?.families ?? []).filter((family) => family.my_role === 'reader');
@@ -59,6 +60,11 @@ export function GrandparentDashboardRoute() {
         <RecordNewStoryButton />
         <FindFamiliesButton />
       </div>
+      {data?.user.role === 'grandparent' ? (
+        <div className="mb-8">
+          <VoiceConsentSwitch compact />
+        </div>
+      ) : null}
       {data && readerFamilies.length === 0 ? (
         <div className="mb-8">
           <NoFamilyState role="grandparent" />

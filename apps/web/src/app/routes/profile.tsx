@@ -10,8 +10,9 @@ import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
 import { NotificationSettingsCard } from '../../features/playback/components/notification-settings-card.tsx';
+import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
 
-export function ProfileRoute() {
+export default function ProfileRoute() {
   const profile = useProfile();
   const session = useSession().data;
   // Readers hear of story requests, parents of new stories; someone who is both sees both switches.
@@ -50,6 +51,8 @@ export function ProfileRoute() {
           </section>
         </Card>
         <NotificationSettingsCard showStoryRequested={isReader} showNewStory={isParent} />
+        {/* Only reader accounts may allow an AI voice of their readings (decisions.md "AI narration"). */}
+        {session?.user.role === 'grandparent' ? <VoiceConsentSwitch /> : null}
       </div>
     </div>
   );

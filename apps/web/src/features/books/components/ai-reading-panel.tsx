@@ -4,8 +4,8 @@ import { SparklesIcon } from '../../../components/ui/icons.tsx';
 import { AiReadingPartsContext } from './ai-reading-parts.ts';
 
 /**
- * The book viewer's Generate AI Reading panel (spec section 2). AI narration is not part of the app
- * yet, so the panel says so instead of offering a button that cannot work.
+ * The book viewer's Generate AI Reading panel (spec section 2). The generation form comes from the app
+ * (decision 006) for parents; free plans see the Subscribe Now prompt; others read what it is for.
  */
 export function AiReadingPanel() {
   const headingId = useId();
@@ -17,13 +17,17 @@ export function AiReadingPanel() {
           Generate AI Reading
         </h2>
         <div className="flex flex-col gap-4">
-          <div className="flex items-start gap-3 rounded-2xl bg-night-soft p-4 text-ink">
-            <SparklesIcon className="mt-1 size-6 shrink-0 text-night" />
-            <p className="text-base">
-              Soon you will be able to have this book read in a family reader’s own voice, made from their recordings and
-              with their consent. This arrives with AI narration; nothing can be generated yet.
-            </p>
-          </div>
+          {parts?.Generate ? (
+            <parts.Generate />
+          ) : (
+            <div className="flex items-start gap-3 rounded-2xl bg-night-soft p-4 text-ink">
+              <SparklesIcon className="mt-1 size-6 shrink-0 text-night" />
+              <p className="text-base">
+                A parent of the family can have this book read in a family reader’s own voice, made from their recordings
+                and with their consent.
+              </p>
+            </div>
+          )}
           {parts ? <parts.SubscribePrompt /> : null}
         </div>
       </section>

@@ -7,6 +7,11 @@ import { createContext, type ComponentType } from 'react';
  */
 export type AiReadingParts = {
   SubscribePrompt: ComponentType;
+  /**
+   * The generation form of the book shown (pick a reader and a kid, generate, create a voice clone),
+   * from the narration feature; the book page provides it for parents only. Without it the panel only explains.
+   */
+  Generate?: ComponentType | undefined;
 };
 
 export const AiReadingPartsContext = createContext<AiReadingParts | null>(null);

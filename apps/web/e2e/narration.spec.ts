@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { NARRATION_SERVER_MESSAGES, NARRATION_TEXTS } from '@fst/shared/messages';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, type Account } from './fixtures.ts';
+
+// Issue 8, AI narration in the web app: a grandparent of a premium family records a story and allows an AI
+// voice; the parent creates the voice clone from that recording on the book page, generates an AI story for
+// the kid, and it plays on the kid's page with the book's pages turning. Without consent the clone is refused.
+// E2E_PORT=8517.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+async function makePdf(title: string, pageCount: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pageCount; n++) {
+    const page = doc.addPage([600, 450]);
+    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.45, 0.7) });
+    page.drawText(`Page ${n} of ${title}. The little owl flew over the quiet moonlit forest.`, { x: 30, y: 90, size: 14, font, color: rgb(0.1, 0.1, 0.1) });
+  }
+  return Buffer.from(await doc.save());
+}
+
+type Book = { id: string; title: string };
+
+async function uploadBook(request: APIRequestContext, title: string): Promise<Book> {
+  const res = await request.post('/api/admin/books', {
+    multipart: {
+      title,
+      author: 'E2E Author',
+      description: `A test story called ${title}.`,
+      is_premium: 'false',
+      token_cost: '0',
+      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, 3) },
+      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { book: Book }).book;
+}
+
+/** Subscribes the signed-in account through the local test-mode checkout (as billing.spec.ts does). */
+async function subscribe(request: APIRequestContext, plan: 'premium' | 'gold') {
+  const checkout = await request.post('/api/stripe/create-checkout-session', { data: { plan_type: plan } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = url.split('/').pop();
+  const done = await request.post(`/api/billing/local/checkout/${sessionId}/complete`);
+  expect(done.status(), await done.text()).toBe(200);
+}
+
+const suffix = randomBytes(3).toString('hex');
+let recordedBook: Book;
+let aiBook: Book;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInAdmin(admin);
+  recordedBook = await uploadBook(admin, `Owl Moon ${suffix}`);
+  aiBook = await uploadBook(admin, `Star Bear ${suffix}`);
+  await admin.dispose();
+});
+
+/** A premium parent with a family and a kid; answers the family, its code and the kid. */
+async function premiumFamily(page: Page, kidName: string) {
+  const parent = newAccount('parent', { first_name: 'Paula' });
+  await createAccount(page.request, parent);
+  await subscribe(page.request, 'premium');
+  const created = await page.request.post('/api/family/create', { data: { family_name: `Narration ${suffix} ${kidName}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: kidName, age: 5 } });
+  expect(kidRes.status(), await kidRes.text()).toBe(201);
+  const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+  const code = ((await (await page.request.get(`/api/family/${familyId}`)).json()) as { family: { family_code: string } }).family.family_code;
+  return { parent, familyId, kidId, code };
+}
+
+/** The grandparent reads one short audio story into the fake microphone and uploads it for the kid. */
+async function recordOneAudioStory(grandparent: Page, bookId: string, kidId: string): Promise<string> {
+  const id = await grandparent.evaluate(
+    async ({ bookId, kidId }) => {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const reading = await new Promise<Blob>((resolve) => {
+        const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (event) => chunks.push(event.data);
+        recorder.onstop = () => resolve(new Blob(chunks, { type: 'audio/webm' }));
+        recorder.start(250);
+        setTimeout(() => recorder.stop(), 4000);
+      });
+      for (const track of stream.getTracks()) track.stop();
+      const form = new FormData();
+      form.append('book_id', bookId);
+      form.append('recording_type', 'audio_only');
+      form.append('duration_seconds', '4');
+      form.append('kid_ids', JSON.stringify([kidId]));
+      form.append('is_premium', 'false');
+      form.append('page_track', JSON.stringify([{ page: 1, at_seconds: 0 }, { page: 2, at_seconds: 2 }]));
+      form.append('recording', reading, 'reading.webm');
+      const res = await fetch('/api/recording/upload', { method: 'POST', body: form, credentials: 'include' });
+      if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { recording: { id: string } }).recording.id;
+    },
+    { bookId, kidId },
+  );
+  await expect
+    .poll(async () => ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status, {
+      timeout: 90_000,
+    })
+    .toBe('ready');
+  return id;
+}
+
+async function joinAsGrandparent(browser: Browser, baseURL: string | undefined, code: string, firstName: string) {
+  const context = await browser.newContext({ baseURL });
+  const grandparent = await context.newPage();
+  const account: Account = newAccount('grandparent', { first_name: firstName });
+  await createAccount(grandparent.request, account);
+  const joined = await grandparent.request.post('/api/family/join', { data: { family_code: code, relationship: 'Grandma' } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  return { context, grandparent, account };
+}
+
+/** On the book page: pick the reader and then the kid in the Generate AI Reading panel. */
+async function pickReaderAndKid(page: Page, readerName: RegExp, kidName: string) {
+  const panel = page.getByRole('region', { name: 'Generate AI Reading' });
+  await panel.getByLabel('1. Pick a reader').selectOption({ label: (await panel.getByLabel('1. Pick a reader').locator('option').filter({ hasText: readerName }).first().textContent()) ?? '' });
+  await panel.getByLabel('2. Pick a kid').selectOption({ label: kidName });
+  return panel;
+}
+
+test('a parent clones a consenting reader’s voice, generates an AI story and it plays with the pages turning', async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const { kidId, code } = await premiumFamily(page, 'Mia');
+  const { context, grandparent } = await joinAsGrandparent(browser, baseURL, code, 'Grace');
+
+  await grandparent.goto('/grandparent-dashboard');
+  await recordOneAudioStory(grandparent, recordedBook.id, kidId);
+
+  // Consent on the profile, saved with a toast.
+  await grandparent.goto('/profile');
+  const consent = grandparent.getByRole('switch', { name: NARRATION_TEXTS.consentLabel });
+  await expect(consent).toHaveAttribute('aria-checked', 'false');
+  await consent.click();
+  await expect(grandparent.getByText(NARRATION_TEXTS.consentOn)).toBeVisible();
+  await expect(consent).toHaveAttribute('aria-checked', 'true');
+  await expectAccessible(grandparent);
+  await context.close();
+
+  // The parent opens another book: Grace has no voice yet.
+  await page.goto(`/book/${aiBook.id}`);
+  const panel = await pickReaderAndKid(page, /Grace/, 'Mia');
+  await expect(panel.getByText(NARRATION_SERVER_MESSAGES.noVoiceClone)).toBeVisible();
+  await expectAccessible(page);
+  await expect(panel.getByRole('button', { name: 'Generate AI Reading' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Create Voice Clone' }).click();
+
+  // The voice clone step: nothing chosen is refused, then the recording is chosen.
+  const cloneStep = panel.getByRole('region', { name: 'Create Voice Clone' });
+  await cloneStep.getByRole('button', { name: 'Create Voice Clone' }).click();
+  await expect(cloneStep.getByRole('alert')).toHaveText('Please select at least one recording');
+  await cloneStep.getByRole('checkbox', { name: new RegExp(recordedBook.title) }).check();
+  await cloneStep.getByRole('button', { name: 'Create Voice Clone' }).click();
+  await expect(cloneStep.getByText(/Grace's Voice is ready!/)).toBeVisible({ timeout: 60_000 });
+  await expect(cloneStep.getByText(new RegExp(NARRATION_TEXTS.approximateVoice))).toBeVisible();
+
+  // Back at the generation step after 2 s: ready to generate, with the month's count.
+  await expect(panel.getByLabel('1. Pick a reader')).toBeVisible({ timeout: 5000 });
+  await panel.getByLabel('2. Pick a kid').selectOption({ label: 'Mia' });
+  await expect(panel.getByText(NARRATION_TEXTS.generationsRemaining(5))).toBeVisible();
+  await expect(panel.getByText(NARRATION_TEXTS.approximateVoice)).toBeVisible();
+  await panel.getByRole('button', { name: 'Generate AI Reading' }).click();
+  await expect(panel.getByText(NARRATION_TEXTS.generated)).toBeVisible({ timeout: 120_000 });
+  // Made once: the banner now says it exists.
+  await expect(panel.getByText(NARRATION_SERVER_MESSAGES.existingAi)).toBeVisible({ timeout: 10_000 });
+
+  // On Mia's page the AI story plays in book mode with the pages turning.
+  await page.goto(`/child/${kidId}`);
+  await page.getByRole('button', { name: `Play ${aiBook.title}` }).click();
+  const player = page.getByRole('dialog', { name: aiBook.title });
+  await expect(player).toBeVisible();
+  const book = player.getByTestId('story-book');
+  await expect(book).toBeVisible({ timeout: 20_000 });
+  // AI stories start in book mode.
+  await expect(player.getByRole('group', { name: 'How to show the story' }).getByRole('button', { name: 'Book' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(book).toHaveAttribute('data-page', '1');
+  await expect(book).not.toHaveAttribute('data-page', '1', { timeout: 60_000 });
+});
+
+test('without the reader’s consent the voice clone is refused with the message', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const { kidId, code } = await premiumFamily(page, 'Leo');
+  const { context, grandparent } = await joinAsGrandparent(browser, baseURL, code, 'Gwen');
+  await grandparent.goto('/grandparent-dashboard');
+  await recordOneAudioStory(grandparent, recordedBook.id, kidId);
+  // The compact switch is on the reader dashboard, off.
+  await expect(grandparent.getByRole('switch', { name: NARRATION_TEXTS.consentLabel })).toHaveAttribute('aria-checked', 'false');
+  await context.close();
+
+  await page.goto(`/book/${aiBook.id}`);
+  const panel = await pickReaderAndKid(page, /Gwen/, 'Leo');
+  await panel.getByRole('button', { name: 'Create Voice Clone' }).click();
+  const cloneStep = panel.getByRole('region', { name: 'Create Voice Clone' });
+  await cloneStep.getByRole('checkbox', { name: new RegExp(recordedBook.title) }).check();
+  await cloneStep.getByRole('button', { name: 'Create Voice Clone' }).click();
+  await expect(cloneStep.getByRole('alert')).toHaveText(NARRATION_SERVER_MESSAGES.consentMissing('Gwen'));
+  // A parent without a family's readers' voice sees no generation: the button stays disabled.
+  await cloneStep.getByRole('button', { name: 'Back' }).click();
+  await expect(panel.getByRole('button', { name: 'Generate AI Reading' })).toBeDisabled();
+});

@@ -1,0 +1,99 @@
+import { useId } from 'react';
+import { NARRATION_TEXTS } from '@fst/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useConsent } from '../api/get-consent.ts';
+import { useUpdateConsent } from '../api/update-consent.ts';
+import { MyVoiceSummary } from './my-voice-summary.tsx';
+
+/**
+ * A reader's "Allow my family to create an AI voice from my readings" (decisions.md "AI narration"),
+ * saved at once with a toast. `compact` is the reader dashboard's short version (no card, no note).
+ */
+export function VoiceConsentSwitch({ compact = false }: { compact?: boolean }) {
+  const labelId = useId();
+  const noteId = useId();
+  const consent = useConsent();
+  const update = useUpdateConsent();
+
+  const change = (allowed: boolean) => {
+    update.mutate(
+      { allowed },
+      {
+        onSuccess: () => notify.success(allowed ? NARRATION_TEXTS.consentOn : NARRATION_TEXTS.consentOff),
+        onError: (error) => notify.error(errorText(error, 'Failed to save your choice')),
+      },
+    );
+  };
+
+  const busy = update.isPending;
+  const checked = update.isPending ? Boolean(update.variables.allowed) : (consent.data?.allowed ?? false);
+
+  let control;
+  if (consent.isPending) control = <Spinner className="size-5" />;
+  else if (consent.isError)
+    control = (
+      <Button size="sm" variant="secondary" onClick={() => void consent.refetch()}>
+        Try again
+      </Button>
+    );
+  else
+    control = (
+      <span className="flex shrink-0 items-center gap-2">
+        {busy ? <Spinner className="size-5" /> : null}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-labelledby={labelId}
+          aria-describedby={compact ? undefined : noteId}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) change(!checked);
+          }}
+          className={`relative inline-flex h-8 w-14 items-center rounded-full border-2 transition-colors ${
+            checked ? 'border-brand bg-brand' : 'border-line-strong bg-paper'
+          } ${busy ? 'cursor-wait opacity-70' : ''}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block size-6 rounded-full shadow transition-transform ${checked ? 'translate-x-6 bg-paper' : 'translate-x-0.5 bg-line-strong'}`}
+          />
+        </button>
+      </span>
+    );
+
+  const row = (
+    <div className="flex items-center justify-between gap-4 rounded-2xl bg-cream-deep px-4 py-3">
+      <span className="min-w-0">
+        <span id={labelId} className="block font-semibold">
+          {NARRATION_TEXTS.consentLabel}
+        </span>
+        {compact ? null : (
+          <span id={noteId} className="block text-base text-ink-soft">
+            {NARRATION_TEXTS.consentNote}
+          </span>
+        )}
+      </span>
+      {control}
+    </div>
+  );
+
+  if (compact) return row;
+  return (
+    <Card>
+      <section aria-labelledby={`${labelId}-h`} className="flex flex-col gap-3">
+        <h2 id={`${labelId}-h`} className="text-2xl font-bold">
+          AI voice
+        </h2>
+        {consent.isError ? <Alert tone="error">{errorText(consent.error, 'Failed to load your AI voice setting')}</Alert> : null}
+        {row}
+        <MyVoiceSummary />
+      </section>
+    </Card>
+  );
+}
