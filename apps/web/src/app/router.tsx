@@ -1,21 +1,33 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/app-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { paths } from '../lib/paths.ts';
 import { LandingRoute } from './routes/landing.tsx';
-import { LoginRoute } from './routes/auth/login.tsx';
-import { SignupRoute } from './routes/auth/signup.tsx';
-import { ForgotPasswordRoute } from './routes/auth/forgot-password.tsx';
-import { ResetPasswordRoute } from './routes/auth/reset-password.tsx';
-import { ParentDashboardRoute } from './routes/parent-dashboard.tsx';
-import { GrandparentDashboardRoute } from './routes/grandparent-dashboard.tsx';
-import { ProfileRoute } from './routes/profile.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
-// Pages of features still to come, and admin pages, load on demand.
+// Only the landing page (and the not-found page) come with the entry; every other page loads on demand
+// with the libraries only it needs (issue 9: the landing page's JavaScript within 150 KB gzipped). Login
+// and signup share one small chunk (the form library and schemas). The signed-in pages' layout (header,
+// and the contexts it fills with billing, books and playback parts) is a chunk of its own.
+const loadAppLayout = () => import('./layout/app-layout.tsx');
+const AppLayout = lazyPage(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const ParentDashboardRoute = lazyPage(() => import('./routes/parent-dashboard.tsx'));
+const GrandparentDashboardRoute = lazyPage(() => import('./routes/grandparent-dashboard.tsx'));
+const ProfileRoute = lazyPage(() => import('./routes/profile.tsx'));
+// Signing in or up leads to a signed-in page: their pages fetch its layout ahead (the download is shared;
+// a failure here is left to the layout's own load, which shows Retry).
+const LoginRoute = lazyPage(() => {
+  void loadAppLayout().catch(() => undefined);
+  return import('./routes/auth/login.tsx');
+});
+const SignupRoute = lazyPage(() => {
+  void loadAppLayout().catch(() => undefined);
+  return import('./routes/auth/signup.tsx');
+});
+const ForgotPasswordRoute = lazyPage(() => import('./routes/auth/forgot-password.tsx'));
+const ResetPasswordRoute = lazyPage(() => import('./routes/auth/reset-password.tsx'));
 const FamilyRoute = lazyPage(() => import('./routes/family.tsx'));
 const SubscriptionRoute = lazyPage(() => import('./routes/subscription.tsx'));
 const BillingCheckoutRoute = lazyPage(() => import('./routes/billing-checkout.tsx'));

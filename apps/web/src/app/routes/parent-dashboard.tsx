@@ -35,7 +35,7 @@ const StoryPlayer = lazy(() => import('../../features/playback/components/story-
 const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story Time</h1>;
 
 /** `/parent-dashboard` (spec section 2 "Parent dashboard"): the family's stories, kids, readers and libraries. */
-export function ParentDashboardRoute() {
+export default function ParentDashboardRoute() {
   const { familiesQuery, families, currentFamily } = useCurrentFamily();
   let body;
   if (familiesQuery.isPending) {

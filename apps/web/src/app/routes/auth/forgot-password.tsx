@@ -3,7 +3,7 @@ import { AuthCard, TextLink } from '../../../features/auth/components/auth-card.
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
 import { paths } from '../../../lib/paths.ts';
 
-export function ForgotPasswordRoute() {
+export default function ForgotPasswordRoute() {
   return (
     <>
       <PageTitle title="Forgot Password" />

@@ -10,7 +10,7 @@ const SUBTITLES = {
   none: 'Sign in to your family’s story library.',
 } as const;
 
-export function LoginRoute() {
+export default function LoginRoute() {
   const chosenRole = readChosenRole();
   return (
     <>

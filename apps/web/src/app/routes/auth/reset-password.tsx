@@ -4,7 +4,7 @@ import { AuthCard, TextLink } from '../../../features/auth/components/auth-card.
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
 import { paths } from '../../../lib/paths.ts';
 
-export function ResetPasswordRoute() {
+export default function ResetPasswordRoute() {
   const { token = '' } = useParams();
   return (
     <>

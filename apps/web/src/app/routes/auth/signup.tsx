@@ -4,7 +4,7 @@ import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { JoinFamilyModal } from '../../../features/families/components/join-family-modal.tsx';
 import { paths } from '../../../lib/paths.ts';
 
-export function SignupRoute() {
+export default function SignupRoute() {
   return (
     <>
       <PageTitle title="Sign Up" />

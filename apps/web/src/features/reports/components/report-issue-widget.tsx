@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useLocation } from 'react-router';
 import { REPORT_TEXTS } from '@fst/shared/messages';
 import { FlagIcon } from '../../../components/ui/icons.tsx';
-import { ReportIssueModal } from './report-issue-modal.tsx';
+
+// The dialog (Radix and the form's validation) loads on first use: the widget is on every page, the landing too.
+const ReportIssueModal = lazy(() => import('./report-issue-modal.tsx').then((m) => ({ default: m.ReportIssueModal })));
 
 // Spec section 2: starts 20 px from the left and 80 px above the bottom.
 const START = { left: 20, bottom: 80 };
@@ -28,6 +30,9 @@ function clampToViewport(position: Position, button: HTMLElement | null): Positi
 export function ReportIssueWidget() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  // Once opened the dialog stays mounted, so closing it animates and returns focus as before.
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
   const [position, setPosition] = useState<Position>(START);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const drag = useRef<DragState | null>(null);
@@ -115,7 +120,11 @@ export function ReportIssueWidget() {
       <span id="report-issue-move-hint" hidden>
         Drag the button, or use the arrow keys, to move it.
       </span>
-      <ReportIssueModal open={open} onOpenChange={setOpen} page={pathname} />
+      {used ? (
+        <Suspense fallback={null}>
+          <ReportIssueModal open={open} onOpenChange={setOpen} page={pathname} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
