@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -61,6 +62,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { LOST_JOB_GRACE_MS, LOST_JOB_HORIZON_MS, resendLostJobs } from './platform/jobs/jobs.ts';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
 import { findMediaTools, type MediaTools } from './platform/media/ffmpeg.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords.ts';
@@ -93,10 +95,15 @@ export type AppDeps = {
   jobPollingSeconds?: number;
   /** The AI voice provider: the one VOICE_PROVIDER names when not given (tests hand in their own). */
   voice?: VoiceProvider;
+  /** How often rows whose job was never stored are looked for (ms; also once at start). */
+  lostJobsSweepMs?: number;
 };
 
 // Unfinished resumable uploads past their expiry are swept away this often.
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+const LOST_JOBS_SWEEP_MS = 5 * 60 * 1000;
+// Scratch folders of media work older than this belong to no running job (one crashed mid-way).
+const STALE_WORK_MS = 6 * 60 * 60 * 1000;
 
 // JSON bodies are small; media has its own streamed routes and limits.
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -425,12 +432,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build's Brotli and gzip copies, when the browser takes them.
+      preCompressed: true,
+      // Files under /static/ carry their content's hash in their name: cached for a year, never revalidated.
+      // The page itself names the current ones, so it is checked every time.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(path.join(webDist, 'static') + path.sep)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.startsWith(path.join(webDist, 'index.html'))) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/static/');
     // SPA fallback: every app route is answered by index.html; the router in the page takes over.
-    if (hasWeb && wantsPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWeb && wantsPage) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id });
   });
 
@@ -440,11 +459,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploads.cleanup().catch((err) => app.log.error({ err }, 'expired uploads could not be swept'));
   }, UPLOAD_SWEEP_MS);
   sweep.unref();
+  // A recording or AI story stored by a process that died before sending its job would wait forever:
+  // its job is sent now, and looked for again every few minutes.
+  const resendLost = async () => {
+    const now = clock.now().getTime();
+    const [from, to] = [new Date(now - LOST_JOB_HORIZON_MS), new Date(now - LOST_JOB_GRACE_MS)];
+    const lostRecordings = await resendLostJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', await recordingsRepository.stillProcessing(from, to));
+    const lostStories = await resendLostJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', await narrationRepository.unfinished(from, to));
+    if (lostRecordings.length + lostStories.length > 0) app.log.warn({ recordings: lostRecordings, aiStories: lostStories }, 'jobs never sent, sent now');
+  };
+  const sweepLost = () => void resendLost().catch((err) => app.log.error({ err }, 'lost jobs could not be looked for'));
+  sweepLost();
+  const lostSweep = setInterval(sweepLost, deps.lostJobsSweepMs ?? LOST_JOBS_SWEEP_MS);
+  lostSweep.unref();
+  void removeStaleWork(config.media.workDir, clock.now().getTime() - STALE_WORK_MS).catch((err) =>
+    app.log.error({ err }, 'old media scratch folders could not be removed'),
+  );
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(lostSweep);
     await jobs.stop();
     await voice.close();
   });
 
   return app;
+}
+
+/** Removes the media scratch folders (DATA_DIR/work/<id>-…) last changed before `before`: left by a crash. */
+async function removeStaleWork(workDir: string, before: number) {
+  const entries = await readdir(workDir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const dir = path.join(workDir, entry.name);
+    if (entry.isDirectory() && (await stat(dir)).mtimeMs < before) await rm(dir, { recursive: true, force: true });
+  }
 }

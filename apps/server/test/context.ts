@@ -106,7 +106,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 const TEST_JOB_POLLING_SECONDS = 0.5;
 
 export async function createTestContext(
-  opts: { env?: Record<string, string>; rateLimits?: RateLimits; starterBooks?: boolean; media?: MediaTools | null } = {},
+  opts: { env?: Record<string, string>; rateLimits?: RateLimits; starterBooks?: boolean; media?: MediaTools | null; lostJobsSweepMs?: number } = {},
 ) {
   const database = await openTestDatabase();
   // Media and other files of this test run, removed on close.
@@ -127,6 +127,7 @@ export async function createTestContext(
     starterBooks: opts.starterBooks ?? false,
     media: opts.media,
     jobPollingSeconds: TEST_JOB_POLLING_SECONDS,
+    lostJobsSweepMs: opts.lostJobsSweepMs,
   });
   await app.ready();
   let seq = 0;

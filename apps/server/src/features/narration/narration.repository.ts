@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
@@ -272,6 +272,15 @@ export function createNarrationRepository(db: Db) {
     async find(id: string): Promise<AiRecordingRow | undefined> {
       const [row] = await db.select().from(aiRecordings).where(eq(aiRecordings.id, id)).limit(1);
       return row;
+    },
+
+    /** Ids of the AI stories asked for between `from` and `to` that are not made yet. */
+    async unfinished(from: Date, to: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: aiRecordings.id })
+        .from(aiRecordings)
+        .where(and(inArray(aiRecordings.status, ['pending', 'processing']), between(aiRecordings.createdAt, from, to)));
+      return rows.map((r) => r.id);
     },
 
     /** Moves a waiting story to processing (or answers it already processing: a retried attempt). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
@@ -169,6 +169,15 @@ export function createRecordingsRepository(db: Db) {
     async delete(id: string) {
       const [row] = await db.delete(recordings).where(eq(recordings.id, id)).returning();
       return row;
+    },
+
+    /** Ids of the recordings stored between `from` and `to` that are still processing. */
+    async stillProcessing(from: Date, to: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: recordings.id })
+        .from(recordings)
+        .where(and(eq(recordings.status, 'processing'), between(recordings.createdAt, from, to)));
+      return rows.map((r) => r.id);
     },
 
     /** Updates a recording that is still processing; undefined when it is not (deleted, or finished by another attempt). */

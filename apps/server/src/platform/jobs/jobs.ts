@@ -25,7 +25,29 @@ export type JobQueue = {
   define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
   /** Stores a job; it is done once, by any instance, even after a restart. */
   send(name: string, data: object): Promise<string>;
+  /** The values of `key` in the data of every job `name` has been sent, in any state (the last days'). */
+  sentKeys(name: string, key: string): Promise<Set<string>>;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to a time-out; unfinished ones are retried later). */
   stop(): Promise<void>;
 };
+
+// A row is given this long to get its job (sent right after the row is stored) before it counts as lost.
+export const LOST_JOB_GRACE_MS = 10 * 60 * 1000;
+// Jobs are kept this long (pg-boss archives finished ones and deletes them after 7 days): rows older than
+// this are not looked at, as their job may be gone for good reason.
+export const LOST_JOB_HORIZON_MS = 6 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sends `name`'s job again for each unfinished row whose job was never stored: the process died (or the
+ * database went away) between storing the row and sending its job. `ids` are the unfinished rows' ids,
+ * matched against `key` in the data of the jobs sent. Answers the ids sent again. Harmless when two
+ * instances do it at once: the jobs are idempotent, and the second one finds the row finished.
+ */
+export async function resendLostJobs(jobs: Pick<JobQueue, 'send' | 'sentKeys'>, name: string, key: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const sent = await jobs.sentKeys(name, key);
+  const lost = ids.filter((id) => !sent.has(id));
+  for (const id of lost) await jobs.send(name, { [key]: id });
+  return lost;
+}

@@ -121,6 +121,15 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       return id;
     },
 
+    async sentKeys(name, key) {
+      const { rows } = await opts.sql(
+        `SELECT data->>$2 AS key FROM pgboss.job WHERE name = $1
+         UNION SELECT data->>$2 AS key FROM pgboss.archive WHERE name = $1`,
+        [name, key],
+      );
+      return new Set(rows.map((r) => String(r.key)));
+    },
+
     async start() {
       if (boss) return;
       const b = await startBoss();
