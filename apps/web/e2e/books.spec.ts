@@ -1,41 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Page } from '@playwright/test';
 import { ADMIN_TEXTS, BOOK_SERVER_MESSAGES, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test } from './fixtures.ts';
+import { attributionText, createAccount, expect, expectAccessible, makePdf, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
-/** A small real picture-book PDF: one page per line of text, each with a coloured block. */
-async function makePdf(title: string, pageCount: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pageCount; n++) {
-    const page = doc.addPage([600, 450]);
-    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.5, 0.7) });
-    page.drawText(n === 1 ? title : `${title}: page ${n}`, { x: 50, y: 90, size: 22, font, color: rgb(0.1, 0.1, 0.1) });
-  }
-  return Buffer.from(await doc.save());
-}
 
-const attributionText = (title: string) => Buffer.from(`${title}: written for the Family Story Time end-to-end tests. Public domain.\n`);
-
-type UploadedBook = { id: string; title: string };
-
-async function uploadBook(request: APIRequestContext, title: string, pageCount = 3): Promise<UploadedBook> {
-  const res = await request.post('/api/admin/books', {
-    multipart: {
-      title,
-      author: 'E2E Author',
-      description: `A test story called ${title}.`,
-      is_premium: 'false',
-      token_cost: '0',
-      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, pageCount) },
-      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: attributionText(title) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { book } = (await res.json()) as { book: UploadedBook };
-  return book;
-}
 
 /** A word no other book contains: searching for it finds exactly this test's books. */
 const uniqueTag = () => `zq${randomBytes(4).toString('hex')}`;
@@ -128,7 +96,7 @@ test.describe('books', () => {
     await signInAdmin(request);
     const tag = uniqueTag();
     const books: UploadedBook[] = [];
-    for (let n = 1; n <= 16; n++) books.push(await uploadBook(request, `${tag} Story ${String(n).padStart(2, '0')}`, n === 1 ? 4 : 1));
+    for (let n = 1; n <= 16; n++) books.push(await uploadBook(request, `${tag} Story ${String(n).padStart(2, '0')}`, { pages: n === 1 ? 4 : 1 }));
 
     await createAccount(page.request, newAccount('parent'));
     await page.goto('/parent-dashboard');

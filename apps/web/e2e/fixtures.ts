@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from '../playwright.config.ts';
 
@@ -77,3 +78,44 @@ export async function signInAdmin(request: APIRequestContext): Promise<Account> 
 
 export const test = base;
 export { expect };
+
+export type UploadedBook = { id: string; title: string };
+
+/**
+ * A small illustrated picture book drawn with pdf-lib: a coloured panel and a line of text per page
+ * (`pageText` decides the line; by default "{title}: page {n}").
+ */
+export async function makePdf(title: string, pageCount = 3, pageText = (n: number) => `${title}: page ${n}`): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pageCount; n++) {
+    const page = doc.addPage([600, 450]);
+    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.5, 0.7) });
+    const text = pageText(n);
+    page.drawText(text, { x: 30, y: 90, size: text.length > 40 ? 14 : 22, font, color: rgb(0.1, 0.1, 0.1) });
+  }
+  return Buffer.from(await doc.save());
+}
+
+export const attributionText = (title: string) => Buffer.from(`${title}: written for the Family Story Time end-to-end tests. Public domain.\n`);
+
+/** Uploads a regular (free) book as the signed-in admin of `request`; answers the stored book. */
+export async function uploadBook(
+  request: APIRequestContext,
+  title: string,
+  { pages = 3, author = 'E2E Author', pageText }: { pages?: number; author?: string; pageText?: (n: number) => string } = {},
+): Promise<UploadedBook> {
+  const res = await request.post('/api/admin/books', {
+    multipart: {
+      title,
+      author,
+      description: `A test story called ${title}.`,
+      is_premium: 'false',
+      token_cost: '0',
+      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, pages, pageText) },
+      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: attributionText(title) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { book: UploadedBook }).book;
+}

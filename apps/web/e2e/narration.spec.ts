@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { NARRATION_SERVER_MESSAGES, NARRATION_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, type Account } from './fixtures.ts';
+import { type Account, createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // Issue 8, AI narration in the web app: a grandparent of a premium family records a story and allows an AI
 // voice; the parent creates the voice clone from that recording on the book page, generates an AI story for
@@ -10,34 +9,6 @@ import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test,
 // E2E_PORT=8517.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
-async function makePdf(title: string, pageCount: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pageCount; n++) {
-    const page = doc.addPage([600, 450]);
-    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.45, 0.7) });
-    page.drawText(`Page ${n} of ${title}. The little owl flew over the quiet moonlit forest.`, { x: 30, y: 90, size: 14, font, color: rgb(0.1, 0.1, 0.1) });
-  }
-  return Buffer.from(await doc.save());
-}
-
-type Book = { id: string; title: string };
-
-async function uploadBook(request: APIRequestContext, title: string): Promise<Book> {
-  const res = await request.post('/api/admin/books', {
-    multipart: {
-      title,
-      author: 'E2E Author',
-      description: `A test story called ${title}.`,
-      is_premium: 'false',
-      token_cost: '0',
-      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, 3) },
-      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { book: Book }).book;
-}
 
 /** Subscribes the signed-in account through the local test-mode checkout (as billing.spec.ts does). */
 async function subscribe(request: APIRequestContext, plan: 'premium' | 'gold') {
@@ -50,14 +21,16 @@ async function subscribe(request: APIRequestContext, plan: 'premium' | 'gold') {
 }
 
 const suffix = randomBytes(3).toString('hex');
-let recordedBook: Book;
-let aiBook: Book;
+let recordedBook: UploadedBook;
+let aiBook: UploadedBook;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  recordedBook = await uploadBook(admin, `Owl Moon ${suffix}`);
-  aiBook = await uploadBook(admin, `Star Bear ${suffix}`);
+  // Each page holds a sentence, so the AI reading has words to say.
+  const sentences = (title: string) => ({ pageText: (n: number) => `Page ${n} of ${title}. The little owl flew over the quiet moonlit forest.` });
+  recordedBook = await uploadBook(admin, `Owl Moon ${suffix}`, sentences(`Owl Moon ${suffix}`));
+  aiBook = await uploadBook(admin, `Star Bear ${suffix}`, sentences(`Star Bear ${suffix}`));
   await admin.dispose();
 });
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Browser, Page } from '@playwright/test';
 import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
 // kid's playlist (kept after a reload), plays it in bedtime mode, which starts by itself and runs through all
@@ -10,37 +9,8 @@ import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test 
 // parent sends a heart and the grandparent gets it.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
-async function makePdf(title: string, pageCount: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pageCount; n++) {
-    const page = doc.addPage([600, 450]);
-    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.45, 0.7) });
-    page.drawText(`${title}: page ${n}`, { x: 50, y: 90, size: 22, font, color: rgb(0.1, 0.1, 0.1) });
-  }
-  return Buffer.from(await doc.save());
-}
-
-type Book = { id: string; title: string };
-
-async function uploadBook(request: APIRequestContext, title: string): Promise<Book> {
-  const res = await request.post('/api/admin/books', {
-    multipart: {
-      title,
-      author: 'E2E Author',
-      description: `A test story called ${title}.`,
-      is_premium: 'false',
-      token_cost: '0',
-      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, 3) },
-      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { book: Book }).book;
-}
-
 const suffix = randomBytes(3).toString('hex');
-let books: Book[] = [];
+let books: UploadedBook[] = [];
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
@@ -92,17 +62,14 @@ async function recordThreeAudioStories(grandparent: Page, kidId: string): Promis
 /** Titles of the story cards, in playlist order. */
 const cardTitles = (page: Page) => page.getByTestId('story-card').getByRole('heading').allTextContents();
 
-test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats count it and the reader gets a heart', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  const [owl, bear, fox] = books as [Book, Book, Book];
-
+/**
+ * The parent (on `page`) with a family and a kid Mia; a grandparent joins and records three short stories
+ * for her (6, 2.5 and 3 s), all processed. Answers the kid, the grandparent's page and the recording ids.
+ */
+async function familyWithThreeStories(page: Page, browser: Browser, baseURL: string | undefined, familyName: string) {
   // The parent (this page) with a family and a kid.
   await createAccount(page.request, newAccount('parent', { first_name: 'Paula' }));
-  const created = await page.request.post('/api/family/create', { data: { family_name: `Bedtime ${suffix}` } });
+  const created = await page.request.post('/api/family/create', { data: { family_name: familyName } });
   expect(created.status(), await created.text()).toBe(201);
   const familyId = ((await created.json()) as { family: { id: string } }).family.id;
   const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Mia', age: 5 } });
@@ -125,6 +92,19 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
       })
       .toBe('ready');
   }
+
+  return { familyId, kidId, grandparent, grandparentContext, ids };
+}
+
+test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats count it and the reader gets a heart', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const [owl, bear, fox] = books as [UploadedBook, UploadedBook, UploadedBook];
+
+  const { familyId, kidId, grandparent, grandparentContext, ids } = await familyWithThreeStories(page, browser, baseURL, `Bedtime ${suffix}`);
 
   // The child stories page: newest first by default.
   await page.goto(`/child/${kidId}`);
@@ -255,6 +235,27 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   await page.waitForTimeout(1700);
   await page.mouse.up();
   await expect(page).toHaveURL(/\/parent-dashboard$/);
+});
+
+test('a story left mid-way (the tab went to another page) resumes where it stopped', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const { kidId, grandparentContext, ids } = await familyWithThreeStories(page, browser, baseURL, `Resume ${suffix}`);
+  await grandparentContext.close();
+  const owl = ids[0]!;
+
+  // Play the 6-second Owl Moon from its card and leave the page mid-story.
+  await page.goto(`/child/${kidId}`);
+  await page.getByRole('button', { name: `Play ${books[0]!.title}` }).click();
+  const playedSeconds = () => page.evaluate(() => Math.max(0, ...[...document.querySelectorAll<HTMLMediaElement>('audio, video')].map((m) => m.currentTime)));
+  await expect.poll(playedSeconds, { timeout: 20_000, intervals: [100] }).toBeGreaterThan(2);
+  // No periodic progress report has been sent yet (every 15 s): only leaving the page reports the position.
+  await page.goto('about:blank');
+
+  const resumeOf = async () => {
+    const list = (await (await page.request.get(`/api/playback/kid/${kidId}/playlist`)).json()) as { items: { recording_id: string; resume_seconds: number }[] };
+    return list.items.find((i) => i.recording_id === owl)?.resume_seconds ?? -1;
+  };
+  await expect.poll(resumeOf, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
 });
 
 test('unknown stories and kids say so', async ({ page }) => {

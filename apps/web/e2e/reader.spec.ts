@@ -1,39 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { NOTIFICATION_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signInAdmin, test, type Account } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signInAdmin, test, type Account, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // The reader dashboard "Your Story Library" (spec section 2) with real stats, the story requests from
 // parents, recording one, and the e-mail notice switch on the profile. Chromium has a fake microphone.
 
-async function makePdf(title: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= 2; n++) doc.addPage([600, 450]).drawText(`${title}: page ${n}`, { x: 50, y: 200, size: 22, font });
-  return Buffer.from(await doc.save());
-}
-
-type Book = { id: string; title: string };
-let book: Book;
+let book: UploadedBook;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  const title = `Goodnight Owl ${randomBytes(3).toString('hex')}`;
-  const res = await admin.post('/api/admin/books', {
-    multipart: {
-      title,
-      author: 'E2E Author',
-      description: 'A sleepy owl says goodnight.',
-      is_premium: 'false',
-      token_cost: '0',
-      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title) },
-      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  book = ((await res.json()) as { book: Book }).book;
+  book = await uploadBook(admin, `Goodnight Owl ${randomBytes(3).toString('hex')}`, { pages: 2 });
   await admin.dispose();
 });
 
@@ -155,7 +133,7 @@ test('a reader sees real stats and a parent’s request, records it, and turns o
 
   // Off means off: the next request sends Gran no e-mail.
   const before = await latestMailTo(gran.email);
-  const library = (await (await robinsons.api.get('/api/books?page=1&per_page=15')).json()) as { books: Book[] };
+  const library = (await (await robinsons.api.get('/api/books?page=1&per_page=15')).json()) as { books: UploadedBook[] };
   const other = library.books.find((b) => b.id !== book.id);
   expect(other, 'the starter catalogue has more books').toBeTruthy();
   const again = await robinsons.api.post('/api/queue/request-story', { data: { book_id: other!.id, kid_id: robinsons.kidId, reader_id: gran.id } });

@@ -1,46 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // Chromium runs with a fake camera and microphone (playwright.config.ts), so the recorder records for real.
 
-async function makePdf(title: string, pageCount: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pageCount; n++) {
-    const page = doc.addPage([600, 450]);
-    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.2 + 0.15 * (n % 4), 0.5, 0.7) });
-    page.drawText(`${title}: page ${n}`, { x: 50, y: 90, size: 22, font, color: rgb(0.1, 0.1, 0.1) });
-  }
-  return Buffer.from(await doc.save());
-}
-
-type Book = { id: string; title: string };
-
-async function uploadBook(request: APIRequestContext, title: string): Promise<Book> {
-  const res = await request.post('/api/admin/books', {
-    multipart: {
-      title,
-      author: 'E2E Author',
-      description: `A test story called ${title}.`,
-      is_premium: 'false',
-      token_cost: '0',
-      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title, 4) },
-      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { book: Book }).book;
-}
-
-let book: Book;
+let book: UploadedBook;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  book = await uploadBook(admin, `Owl Moon ${randomBytes(3).toString('hex')}`);
+  book = await uploadBook(admin, `Owl Moon ${randomBytes(3).toString('hex')}`, { pages: 4 });
   await admin.dispose();
 });
 

@@ -1,51 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Page } from '@playwright/test';
 import { PARENT_DASHBOARD_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, REQUEST_TEXTS, VALIDATION } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // The story queue end to end: a parent asks a reader for a book for a kid, the reader records it (fake
 // microphone), the request leaves the queue, the story reaches the kid, the parent gives it to a second
 // kid and watches it, and the dashboard's stats follow.
 
-type Book = { id: string; title: string };
-
-async function makePdf(title: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= 2; n++) {
-    const page = doc.addPage([600, 450]);
-    page.drawRectangle({ x: 40, y: 140, width: 520, height: 260, color: rgb(0.3, 0.5, 0.2 + 0.2 * n) });
-    page.drawText(`${title}: page ${n}`, { x: 50, y: 90, size: 22, font, color: rgb(0.1, 0.1, 0.1) });
-  }
-  return Buffer.from(await doc.save());
-}
-
-async function uploadBook(request: APIRequestContext, title: string, author: string): Promise<Book> {
-  const res = await request.post('/api/admin/books', {
-    multipart: {
-      title,
-      author,
-      description: `A test story called ${title}.`,
-      is_premium: 'false',
-      token_cost: '0',
-      pdf_file: { name: 'story.pdf', mimeType: 'application/pdf', buffer: await makePdf(title) },
-      attribution_file: { name: 'attribution.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}: public domain.\n`) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { book: Book }).book;
-}
 
 const suffix = randomBytes(3).toString('hex');
-let wanted: Book;
-let other: Book;
+let wanted: UploadedBook;
+let other: UploadedBook;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  wanted = await uploadBook(admin, `Moonlight Meadow ${suffix}`, 'Ada Quill');
-  other = await uploadBook(admin, `Harbor Lights ${suffix}`, 'Ben Ink');
+  wanted = await uploadBook(admin, `Moonlight Meadow ${suffix}`, { pages: 2, author: 'Ada Quill' });
+  other = await uploadBook(admin, `Harbor Lights ${suffix}`, { pages: 2, author: 'Ben Ink' });
   await admin.dispose();
 });
 
