@@ -1,12 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API server (decisions.md "Runtime and configuration"); API_PROXY_TARGET points elsewhere if needed.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:8443', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies next to each file, served as they are by the server (no compressing per request).
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

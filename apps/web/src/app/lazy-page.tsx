@@ -31,11 +31,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+export type LazyPage = ComponentType & {
+  /** Starts the download now (shared with the render that follows); a failure is left to that render. */
+  preload: () => void;
+};
+
 /**
  * A route page loaded on demand (decisions.md "PDF rendering"): a chunk that has not arrived in
  * 120 s shows an error with a Retry button.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let download: Promise<PageModule> | null = null;
   let retriedInPage = false;
   const startOrJoin = () => {
@@ -73,6 +78,7 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
       </ChunkErrorBoundary>
     );
   }
+  LazyPage.preload = () => void startOrJoin().catch(() => undefined);
   return LazyPage;
 }
 

@@ -11,6 +11,10 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Lists carry signed media and book links valid for an hour: refreshed well before they lapse, so a
+        // page left open since the afternoon still plays at bedtime. Only visible pages refetch, and the
+        // player keeps its own snapshot, so a refresh never restarts a story.
+        refetchInterval: 30 * 60_000,
         // A refusal will not change on retry; a network hiccup might.
         retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
       },

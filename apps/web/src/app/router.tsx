@@ -1,7 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { paths } from '../lib/paths.ts';
 import { LandingRoute } from './routes/landing.tsx';
@@ -16,16 +17,17 @@ const AppLayout = lazyPage(() => loadAppLayout().then((m) => ({ default: m.AppLa
 const ParentDashboardRoute = lazyPage(() => import('./routes/parent-dashboard.tsx'));
 const GrandparentDashboardRoute = lazyPage(() => import('./routes/grandparent-dashboard.tsx'));
 const ProfileRoute = lazyPage(() => import('./routes/profile.tsx'));
-// Signing in or up leads to a signed-in page: their pages fetch its layout ahead (the download is shared;
-// a failure here is left to the layout's own load, which shows Retry).
-const LoginRoute = lazyPage(() => {
-  void loadAppLayout().catch(() => undefined);
-  return import('./routes/auth/login.tsx');
-});
-const SignupRoute = lazyPage(() => {
-  void loadAppLayout().catch(() => undefined);
-  return import('./routes/auth/signup.tsx');
-});
+// Signing in or up leads to a signed-in page: once their form is up and the browser is idle, their pages
+// fetch its layout ahead (the download is shared; a failure here is left to the layout's own load, which
+// shows Retry). Not sooner: it would compete with the form's own chunk.
+const prefetchAppLayout = <T,>(page: T): T => {
+  const fetchLayout = () => void loadAppLayout().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(fetchLayout, { timeout: 3000 });
+  else setTimeout(fetchLayout, 1000);
+  return page;
+};
+const LoginRoute = lazyPage(() => import('./routes/auth/login.tsx').then(prefetchAppLayout));
+const SignupRoute = lazyPage(() => import('./routes/auth/signup.tsx').then(prefetchAppLayout));
 const ForgotPasswordRoute = lazyPage(() => import('./routes/auth/forgot-password.tsx'));
 const ResetPasswordRoute = lazyPage(() => import('./routes/auth/reset-password.tsx'));
 const FamilyRoute = lazyPage(() => import('./routes/family.tsx'));
@@ -95,5 +97,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the pages that `pathname` shows (a signed-in page: its layout too) at once, beside
+ * the session check, instead of one after the other as each guard lets the render through.
+ */
+export function preloadPagesOf(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const type: unknown = isValidElement(route.element) ? route.element.type : null;
+    if (typeof type === 'function' && 'preload' in type) (type as LazyPage).preload();
+  }
+}
 
 export const router = createBrowserRouter(routes);

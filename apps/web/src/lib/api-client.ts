@@ -32,6 +32,8 @@ type RequestOptions = {
   /** Sent as JSON; omitted entirely (no content-type) when undefined. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a small report sent as the tab closes). */
+  keepalive?: boolean;
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -56,7 +58,7 @@ function asErrorBody(value: unknown): Partial<ApiErrorBody> | undefined {
 }
 
 /** Calls the API with the session cookie; resolves with the JSON answer or throws an ApiError. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -65,6 +67,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
       headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

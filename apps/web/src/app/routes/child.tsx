@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
 import { ChildStoriesPage } from '../../features/playback/components/child-stories-page.tsx';
 import { useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
@@ -18,6 +19,8 @@ export default function ChildRoute() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const kid = useKidRecordings(kidId);
+  // The page's playlist, asked for beside the kid rather than after it.
+  usePlaylist(kidId);
   const bedtimeMode = params.get('bedtimeMode') === 'true';
   const dashboardPath = user.role === 'grandparent' ? paths.grandparentDashboard : paths.parentDashboard;
 

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card.tsx';
-import { ChevronDownIcon } from '../../components/ui/icons.tsx';
+import { CollapsibleSection } from '../../components/ui/collapsible-section.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useSession } from '../../features/auth/api/get-me.ts';
 import { ReaderDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
@@ -14,30 +14,9 @@ import { YourStories } from '../../features/recordings/components/your-stories.t
 import { ReaderStoryRequests } from '../../features/requests/components/reader-story-requests.tsx';
 import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
 
-/** One of the dashboard's collapsible sections: its heading is a disclosure button (spec section 2). */
+/** One of the dashboard's collapsible sections, on a card or not. */
 function DashboardSection({ title, card = false, children }: { title: string; card?: boolean; children: ReactNode }) {
-  const headingId = useId();
-  const bodyId = useId();
-  const [open, setOpen] = useState(true);
-  const section = (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-2xl font-bold">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-xl text-left hover:text-brand-dark"
-        >
-          {title}
-          <ChevronDownIcon className={`size-6 transition-transform ${open ? '' : '-rotate-90'}`} />
-        </button>
-      </h2>
-      <div id={bodyId} hidden={!open} className="mt-4">
-        {children}
-      </div>
-    </section>
-  );
+  const section = <CollapsibleSection title={title}>{children}</CollapsibleSection>;
   return card ? <Card className="mb-8">{section}</Card> : <div className="mb-8">{section}</div>;
 }
 

@@ -7,13 +7,19 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { useRevealed } from '../../lib/use-revealed.ts';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
 import { useFamilyReaders } from '../../features/families/api/get-family-readers.ts';
 import { useFamily } from '../../features/families/api/get-family.ts';
 import { familiesQueryKey } from '../../features/families/api/get-my-families.ts';
 import { BedtimeModeButton } from '../../features/families/components/bedtime-mode-dialog.tsx';
 import { DashboardKids } from '../../features/families/components/dashboard-kids.tsx';
-import { FamilyStatCards, LastWatchedStory, UnwatchedStories } from '../../features/families/components/family-story-stats.tsx';
+import {
+  FamilyStatCards,
+  LastWatchedStory,
+  UnwatchedStories,
+  useFamilyStoryStatsSettled,
+} from '../../features/families/components/family-story-stats.tsx';
 import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
 import { ParentFamilyBar } from '../../features/families/components/parent-family-bar.tsx';
 import { ReaderCards } from '../../features/families/components/reader-cards.tsx';
@@ -23,6 +29,8 @@ import { playbackQueryKey } from '../../features/playback/api/playback-query-key
 import { AssignStoryModal, AssignStoryPanel } from '../../features/recordings/components/assign-story-modal.tsx';
 import { KidStoriesModal, type PlayStories } from '../../features/recordings/components/kid-stories-modal.tsx';
 import { ReaderStoriesModal } from '../../features/recordings/components/reader-stories-modal.tsx';
+import { useRecentAiRecordings } from '../../features/recordings/api/get-recent-ai-recordings.ts';
+import { useRecentRecordings } from '../../features/recordings/api/get-recent-recordings.ts';
 import { RecentStories } from '../../features/recordings/components/recent-stories.tsx';
 import { requestsQueryKey } from '../../features/requests/api/requests-query-keys.ts';
 import { AddStoriesModal } from '../../features/requests/components/add-stories-modal.tsx';
@@ -50,6 +58,7 @@ export default function ParentDashboardRoute() {
       <>
         {heading}
         <LoadFailed onRetry={() => void familiesQuery.refetch()} />
+        <ParentDashboardLibraries />
       </>
     );
   } else if (!currentFamily || families.length === 0) {
@@ -60,6 +69,7 @@ export default function ParentDashboardRoute() {
           <p className="mt-2 text-ink-soft">Stories from the people your kids love, ready for bedtime.</p>
         </div>
         <NoFamilyState role="parent" />
+        <ParentDashboardLibraries />
       </>
     );
   } else {
@@ -70,7 +80,6 @@ export default function ParentDashboardRoute() {
     <div className="mx-auto max-w-6xl px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title="Parent Dashboard" />
       {body}
-      <ParentDashboardLibraries />
     </div>
   );
 }
@@ -93,6 +102,11 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
   const queryClient = useQueryClient();
   const familyQuery = useFamily(familyId);
   const readersQuery = useFamilyReaders(familyId);
+  // The sections (and the libraries below them) appear together once their data is in: shown one by one,
+  // each would push the others down as it arrives.
+  const statsSettled = useFamilyStoryStatsSettled(familyId);
+  const recentSettled = [useRecentRecordings(familyId), useRecentAiRecordings(familyId)].every((q) => !q.isPending);
+  const sectionsShown = useRevealed(statsSettled && recentSettled && !readersQuery.isPending && !familyQuery.isPending);
   const kids = familyQuery.data?.family.kids ?? [];
 
   const [storiesKid, setStoriesKid] = useState<Kid | null>(null);
@@ -130,17 +144,23 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
       </div>
       <ParentFamilyBar />
       {familyQuery.isError ? (
-        <LoadFailed onRetry={() => void familyQuery.refetch()} />
-      ) : familyQuery.isPending ? (
+        <>
+          <LoadFailed onRetry={() => void familyQuery.refetch()} />
+          <ParentDashboardLibraries />
+        </>
+      ) : !sectionsShown ? (
         <LoadingScreen label={FAMILY_PAGE_TEXTS.loading} />
       ) : (
-        <div className="flex flex-col gap-8">
-          <LastWatchedStory familyId={familyId} kids={kids} onReplay={(recording, kidId) => play([recording], 0, kidId)} />
-          <FamilyStatCards familyId={familyId} />
-          <DashboardKids kids={kids} onViewStories={setStoriesKid} onAddStories={setAddStoriesKid} />
-          <ReaderCards familyId={familyId} onViewStories={setStoriesReader} onRequestStory={setRequestReader} />
-          <RecentStories familyId={familyId} onPlay={play} />
-        </div>
+        <>
+          <div className="flex flex-col gap-8">
+            <LastWatchedStory familyId={familyId} kids={kids} onReplay={(recording, kidId) => play([recording], 0, kidId)} />
+            <FamilyStatCards familyId={familyId} />
+            <DashboardKids kids={kids} onViewStories={setStoriesKid} onAddStories={setAddStoriesKid} />
+            <ReaderCards familyId={familyId} onViewStories={setStoriesReader} onRequestStory={setRequestReader} />
+            <RecentStories familyId={familyId} onPlay={play} />
+          </div>
+          <ParentDashboardLibraries />
+        </>
       )}
 
       {storiesKid ? (

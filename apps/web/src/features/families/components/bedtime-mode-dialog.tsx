@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Kid } from '@fst/shared/families/families.schema';
-import { FAMILY_TEXTS, PARENT_DASHBOARD_TEXTS } from '@fst/shared/messages';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { PARENT_DASHBOARD_TEXTS } from '@fst/shared/messages';
+import { Button } from '../../../components/ui/button.tsx';
 import { MoonIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { paths, pathTo } from '../../../lib/paths.ts';
+import { pathTo } from '../../../lib/paths.ts';
 import { Avatar } from './avatar.tsx';
+import { NoKidsYet } from './no-kids-yet.tsx';
 
 /**
  * The Bedtime Mode button and dialog (decisions.md "Resolved ambiguities"): pick a kid, then their
@@ -22,12 +23,7 @@ export function BedtimeModeButton({ kids, className = '' }: { kids: readonly Kid
       </Button>
       <Modal open={open} onOpenChange={setOpen} title="Bedtime Mode" description={PARENT_DASHBOARD_TEXTS.bedtimeIntro}>
         {kids.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl bg-cream-deep px-4 py-6 text-center">
-            <p className="text-ink-soft">{FAMILY_TEXTS.noChildren}</p>
-            <ButtonLink to={paths.family} size="sm" variant="secondary">
-              Add a Kid
-            </ButtonLink>
-          </div>
+          <NoKidsYet />
         ) : (
           <ul aria-label="Who is going to bed?" className="flex flex-col gap-2">
             {kids.map((kid) => (

@@ -9,7 +9,7 @@ import { BookIcon, ClockIcon, HeartIcon, MoonIcon, UsersIcon } from '../../../co
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFamilyStats } from '../../playback/api/get-family-stats.ts';
 import { familyRecordingsQueryOptions } from '../../recordings/api/get-family-recordings.ts';
-import { useRecording } from '../../recordings/api/get-recording.ts';
+import { recordingQueryOptions, useRecording } from '../../recordings/api/get-recording.ts';
 import { useFamilyReaders } from '../api/get-family-readers.ts';
 
 /** Story time as the dashboard shows it: 0m, <1m, 32m, 1h 5m. */
@@ -19,6 +19,20 @@ export function formatStorytime(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}
+
+/**
+ * True once everything the story stats sections show has arrived or failed: the stats, the family's
+ * recordings and readers, and the last watched story. The dashboard shows the sections together then,
+ * so none jumps as another loads.
+ */
+export function useFamilyStoryStatsSettled(familyId: string): boolean {
+  const stats = useFamilyStats(familyId);
+  const recordings = useQuery(familyRecordingsQueryOptions(familyId));
+  const readers = useFamilyReaders(familyId);
+  const lastId = stats.data?.last_watched?.recording_id;
+  const last = useQuery({ ...recordingQueryOptions(lastId ?? ''), enabled: lastId !== undefined });
+  return !stats.isPending && !recordings.isPending && !readers.isPending && (lastId === undefined || !last.isPending);
 }
 
 /** The count of unwatched stories under the dashboard's title (real play events, decisions.md "Stats are real"). */

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useConsent } from '../api/get-consent.ts';
@@ -43,28 +44,7 @@ export function VoiceConsentSwitch({ compact = false }: { compact?: boolean }) {
     );
   else
     control = (
-      <span className="flex shrink-0 items-center gap-2">
-        {busy ? <Spinner className="size-5" /> : null}
-        <button
-          type="button"
-          role="switch"
-          aria-checked={checked}
-          aria-labelledby={labelId}
-          aria-describedby={compact ? undefined : noteId}
-          aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) change(!checked);
-          }}
-          className={`relative inline-flex h-8 w-14 items-center rounded-full border-2 transition-colors ${
-            checked ? 'border-brand bg-brand' : 'border-line-strong bg-paper'
-          } ${busy ? 'cursor-wait opacity-70' : ''}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-6 rounded-full shadow transition-transform ${checked ? 'translate-x-6 bg-paper' : 'translate-x-0.5 bg-line-strong'}`}
-          />
-        </button>
-      </span>
+      <Switch checked={checked} busy={busy} onChange={change} aria-labelledby={labelId} aria-describedby={compact ? undefined : noteId} />
     );
 
   const row = (

@@ -7,9 +7,12 @@ import { playbackQueryKey } from './playback-query-keys.ts';
 
 export type PlayEventAnswer = z.infer<typeof playEventResponse>;
 
-/** POST /api/playback/events: a play of one of the kid's stories started, went on, or completed. */
+/**
+ * POST /api/playback/events: a play of one of the kid's stories started, went on, or completed. Kept alive
+ * past the page, so where a story stopped is saved even when the tab is closed mid-story.
+ */
 export function postPlayEvent(body: PlayEventBody): Promise<PlayEventAnswer> {
-  return apiRequest<PlayEventAnswer>('/api/playback/events', { method: 'POST', body });
+  return apiRequest<PlayEventAnswer>('/api/playback/events', { method: 'POST', body, keepalive: true });
 }
 
 /**

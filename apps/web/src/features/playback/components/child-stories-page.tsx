@@ -124,7 +124,8 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
           </>
         )}
 
-        {canManage && !editing ? <BedtimeSettingsForm kidId={kidId} kidName={kidName} /> : null}
+        {/* Below the stories, once they are in: shown earlier it would jump down as they arrive. */}
+        {canManage && !editing && !playlist.isPending ? <BedtimeSettingsForm kidId={kidId} kidName={kidName} /> : null}
       </div>
 
       {player ? (

@@ -207,6 +207,12 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
   const latestReport = useRef(reportProgress);
   latestReport.current = reportProgress;
   useEffect(() => () => latestReport.current(), []);
+  // The tab was closed or left mid-story: the page is not unmounted, so report where the story stopped here.
+  useEffect(() => {
+    const onPageHide = () => latestReport.current();
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, []);
 
   // The sleep timer: the sound fades out over its last half minute, then the stories stop.
   const latestFinish = useRef(finish);

@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+
+// The built web app as the server serves it: pages fall back to index.html (checked every time), hashed
+// files under /static/ are cached for a year, and the build's Brotli and gzip copies go to browsers that
+// take them.
+describe('web app serving', () => {
+  let ctx: TestContext;
+  let dist: string;
+  const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const js = `export const story = ${JSON.stringify('Once upon a time. '.repeat(200))};\n`;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'fst-web-'));
+    await mkdir(path.join(dist, 'static/js'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), html);
+    await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    await writeFile(path.join(dist, 'static/js/index-abc123.js'), js);
+    await writeFile(path.join(dist, 'static/js/index-abc123.js.br'), brotliCompressSync(js));
+    await writeFile(path.join(dist, 'static/js/index-abc123.js.gz'), gzipSync(js));
+    ctx = await createTestContext({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers every app route with index.html, never cached without a check', async () => {
+    for (const url of ['/parent-dashboard', '/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f', '/login']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(html);
+    }
+  });
+
+  it('sends the Brotli copy of the page to a browser that takes it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/parent-dashboard', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('accept-encoding');
+  });
+
+  it('serves hashed scripts compressed as asked, cached for a year', async () => {
+    const url = '/static/js/index-abc123.js';
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(js.length / 5);
+
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('answers a missing script with 404 JSON, not the page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/static/js/gone-000000.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+});

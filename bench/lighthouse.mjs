@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Lighthouse (issue 9): the landing page, login, the parent dashboard and a kid's stories page, audited by
+// the Lighthouse npm package driving Debian's Chromium in its default mobile emulation (a mid-range phone,
+// simulated slow 4G and a 4x slower CPU). Goal: performance 95+ and accessibility 100 on each page.
+// Builds the web app (or serves LIGHTHOUSE_DIST, a finished `vite build`), starts the real server on
+// embedded PGlite with a seeded family, and signs the dashboard pages in with the parent's cookie.
+// Run with `npm run bench:lighthouse` (LIGHTHOUSE_RUNS=3 takes each page's median performance score;
+// CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there).
+import { spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { fmt, removeDir, ROOT, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const GOALS = { performance: 95, accessibility: 100 };
+
+function build() {
+  return tempDir('fst-lighthouse-').then((outDir) => {
+    console.log(`building the web app into ${outDir} …`);
+    const res = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' });
+    if (res.status !== 0) throw new Error('vite build failed');
+    return outDir;
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr). */
+async function audit(url, port, cookie) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+/** The failed accessibility audits of a report, each with the selectors of its failing nodes. */
+function accessibilityFailures(lhr) {
+  return lhr.categories.accessibility.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative')
+    .map((a) => ({ id: a.id, nodes: (a.details?.items ?? []).map((i) => i.node?.selector ?? i.node?.snippet ?? '?') }));
+}
+
+async function main() {
+  console.log(`Lighthouse ${RUNS} run(s) per page, mobile emulation, Chromium at ${CHROMIUM}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const given = process.env.LIGHTHOUSE_DIST;
+  const dist = given ? path.resolve(given) : await build();
+  const dataDir = await tempDir();
+  const app = await startApp({ dataDir, env: { WEB_DIST: dist } });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  let failed;
+  try {
+    const family = await seedDashboardFamily(app.url);
+    const pages = [
+      ['landing', '/', null],
+      ['login', '/login', null],
+      ['parent dashboard', '/parent-dashboard', family.parentCookie],
+      ["kid's stories", `/child/${family.kidIds[0]}`, family.parentCookie],
+    ];
+    console.log('\npage               perf  a11y   FCP ms   LCP ms   TBT ms     CLS   JS KB (transfer)');
+    const problems = [];
+    for (const [name, url, cookie] of pages) {
+      const reports = [];
+      for (let i = 0; i < RUNS; i++) reports.push(await audit(`${app.url}${url}`, chrome.port, cookie));
+      const perfOf = (lhr) => Math.round(lhr.categories.performance.score * 100);
+      const lhr = reports.find((r) => perfOf(r) === median(reports.map(perfOf)));
+      const perf = perfOf(lhr);
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        await mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        await writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      }
+      const a11y = Math.round(lhr.categories.accessibility.score * 100);
+      const metric = (id) => lhr.audits[id].numericValue;
+      const js = (lhr.audits['network-requests'].details?.items ?? [])
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((n, r) => n + (r.transferSize ?? 0), 0);
+      console.log(
+        `${name.padEnd(17)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${fmt(metric('first-contentful-paint'), 0).padStart(8)} ${fmt(metric('largest-contentful-paint'), 0).padStart(8)} ${fmt(metric('total-blocking-time'), 0).padStart(8)} ${fmt(metric('cumulative-layout-shift'), 3).padStart(7)} ${fmt(js / 1000, 1).padStart(18)}`,
+      );
+      if (perf < GOALS.performance) problems.push(`${name}: performance ${perf} (goal ${GOALS.performance}+)`);
+      if (a11y < GOALS.accessibility) {
+        problems.push(`${name}: accessibility ${a11y} (goal ${GOALS.accessibility})`);
+        for (const f of accessibilityFailures(lhr)) problems.push(`  ${f.id}: ${f.nodes.join(', ') || '(no nodes)'}`);
+      }
+    }
+    failed = problems.length > 0;
+    console.log(failed ? `\nFAIL:\n${problems.join('\n')}` : `\nPASS: every page at performance ${GOALS.performance}+ and accessibility ${GOALS.accessibility}`);
+  } finally {
+    await chrome.kill();
+    await app.stop();
+    await removeDir(dataDir);
+    if (!given) await removeDir(dist);
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
