@@ -2,9 +2,15 @@
 // The whole test suite: unit and integration tests (vitest), the reliability tests (real server processes
 // killed and restarted, two instances, a database outage: vitest project "reliability"), then the browser
 // journeys (Playwright) whenever a Chromium is found. REQUIRE_E2E=1 (set by .ci/run) turns a skipped
-// journey run into a failure.
+// journey run into a failure. The last lines name every step that failed and its failed tests, so the tail
+// of a CI log says what broke.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'fst-test-'));
+const failures = [];
 
 const run = (cmd, args, env = {}) => {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
@@ -12,32 +18,61 @@ const run = (cmd, args, env = {}) => {
   return res.status ?? 1;
 };
 
+/** The names of the failed tests (or failed files) in a vitest JSON report, if it was written. */
+function failedTests(reportFile) {
+  if (!existsSync(reportFile)) return ['(no report written)'];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) names.push(`${file.name}: ${t.fullName}`);
+    if (file.status === 'failed' && failed.length === 0) names.push(`${file.name}: ${(file.message ?? 'failed').split('\n')[0]}`);
+  }
+  return names;
+}
+
+function vitest(step, projects, env = {}) {
+  const reportFile = join(reports, `${failures.length}-${projects.join('-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
+  if (run('npx', args, env) !== 0) failures.push({ step, tests: failedTests(reportFile) });
+}
+
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 
 // Integration tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const postgresUrl = process.env.TEST_DATABASE_URL;
-let failed = run('npx', ['vitest', 'run', '--project', 'shared', '--project', 'server'], { TEST_DATABASE_URL: '' }) !== 0;
+vitest('unit and integration tests (PGlite)', ['shared', 'server'], { TEST_DATABASE_URL: '' });
 if (postgresUrl) {
   console.log(`\nIntegration tests again on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`);
-  if (run('npx', ['vitest', 'run', '--project', 'server']) !== 0) failed = true;
+  vitest('integration tests (PostgreSQL)', ['server']);
 } else {
   console.log('\nTEST_DATABASE_URL not set: integration tests ran on embedded PGlite only.');
 }
 
 // Crash tests on PGlite, and on PostgreSQL with the two-instance and outage cases when TEST_DATABASE_URL is set.
 console.log('\nReliability tests (servers killed and restarted; a few minutes)');
-if (run('npx', ['vitest', 'run', '--project', 'reliability']) !== 0) failed = true;
+vitest('reliability tests', ['reliability']);
 
 if (!chromium) {
   console.log('\nSKIPPED: browser journeys (Playwright) — no Chromium found. Install Debian\'s chromium or set CHROMIUM_PATH.');
   if (process.env.REQUIRE_E2E === '1') {
     console.error('REQUIRE_E2E=1: a skipped browser run counts as a failure.');
-    failed = true;
+    failures.push({ step: 'browser journeys skipped (REQUIRE_E2E=1)', tests: [] });
   }
-} else {
-  if (run('npm', ['run', 'build', '-w', '@fst/web']) !== 0) failed = true;
-  else if (run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { CHROMIUM_PATH: chromium }) !== 0) failed = true;
+} else if (run('npm', ['run', 'build', '-w', '@fst/web']) !== 0) {
+  failures.push({ step: 'web build for the browser journeys', tests: [] });
+} else if (run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { CHROMIUM_PATH: chromium }) !== 0) {
+  failures.push({ step: 'browser journeys (Playwright; failed tests listed above)', tests: [] });
 }
 
-console.log(failed ? '\nTest suite FAILED' : '\nTest suite passed');
-process.exit(failed ? 1 : 0);
+rmSync(reports, { recursive: true, force: true });
+if (failures.length === 0) {
+  console.log('\nTest suite passed');
+  process.exit(0);
+}
+console.log('\nTest suite FAILED');
+for (const f of failures) {
+  console.log(`- ${f.step}`);
+  for (const t of f.tests) console.log(`    ${t}`);
+}
+process.exit(1);
