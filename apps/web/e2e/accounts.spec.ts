@@ -1,4 +1,4 @@
-import { PROFILE_TEXTS, REPORT_TEXTS, RESET_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { APP_TEXTS, PROFILE_TEXTS, REPORT_TEXTS, RESET_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signIn, test } from './fixtures.ts';
 
 test.describe('accounts', () => {
@@ -110,6 +110,27 @@ test.describe('accounts', () => {
     const me = await again.request.get('/api/auth/me', { headers: { cookie: `fst_session=${cookie.value}` } });
     expect(me.status()).toBe(401);
     await again.close();
+  });
+
+  test('sign in checks its fields with code it downloads after painting, and says so when that download fails', async ({ page }) => {
+    const account = await createAccount(page.request, newAccount('parent'));
+    await page.context().clearCookies();
+    // The checks (zod with the auth schemas) are their own chunks, fetched once the form shows.
+    const checks = /\/static\/js\/(auth\.schema|families\.schema|schemas)-[\w-]+\.js$/;
+    await page.route(checks, (route) => route.abort());
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(APP_TEXTS.chunkLoadFailed)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.unroute(checks);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(VALIDATION.emailRequired)).toBeVisible();
+    await expect(page.getByText(APP_TEXTS.chunkLoadFailed)).toBeHidden();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
   });
 
   test('forgot password: reset from the outbox e-mail, then sign in with the new password', async ({ page, request }) => {

@@ -1,5 +1,8 @@
 import { FAMILY_CODE_ALPHABET, FAMILY_CODE_LENGTH, type FamilyRole, type Role } from '../constants.ts';
 
+/** The relationships offered when a reader joins a family (free text is allowed too). */
+export const RELATIONSHIPS = ['Grandma', 'Grandpa', 'Nana', 'Papa', 'Aunt', 'Uncle', 'Caregiver', 'Friend'] as const;
+
 /** Codes are typed by people: upper-case, no spaces. */
 export const normalizeFamilyCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
 

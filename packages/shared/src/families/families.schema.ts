@@ -9,11 +9,12 @@ import {
   PLAN_TYPES,
 } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
-import { normalizeFamilyCode } from './families.rules.ts';
+import { normalizeFamilyCode, RELATIONSHIPS } from './families.rules.ts';
+
+export { RELATIONSHIPS };
 
 export const FAMILY_NAME_MAX_LENGTH = 80;
 export const RELATIONSHIP_MAX_LENGTH = 40;
-export const RELATIONSHIPS = ['Grandma', 'Grandpa', 'Nana', 'Papa', 'Aunt', 'Uncle', 'Caregiver', 'Friend'] as const;
 
 export const idParam = z.uuid({ error: 'Not found' });
 export const familyParams = z.object({ id: idParam });

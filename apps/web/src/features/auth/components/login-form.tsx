@@ -1,29 +1,34 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { loginBody } from '@fst/shared/auth/auth.schema';
+import type { loginBody } from '@fst/shared/auth/auth.schema';
 import { dashboardPath } from '@fst/shared/auth/auth.rules';
 import { SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { TextLink } from './auth-card.tsx';
+
+// The sign-in page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
+const loginValidation = lazyZodResolver(() => import('@fst/shared/auth/auth.schema').then((m) => m.loginBody));
 
 type LoginValues = z.input<typeof loginBody>;
 
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
+  useEffect(loginValidation.preload, []);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginValues, unknown, z.output<typeof loginBody>>({
-    resolver: zodResolver(loginBody),
+    resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '', remember: false },
   });
 
@@ -37,6 +42,7 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {login.isError ? <Alert tone="error">{errorText(login.error, SCREEN_ERRORS.login)}</Alert> : null}
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField
         label="Password"

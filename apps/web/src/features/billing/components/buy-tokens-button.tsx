@@ -1,20 +1,36 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { PremiumStatus } from '@fst/shared/billing/billing.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { SparklesIcon } from '../../../components/ui/icons.tsx';
-import { PurchaseTokensModal } from './purchase-tokens-modal.tsx';
+
+// The modal and its card form (with zod) load on first use: every signed-in page shows the button.
+const PurchaseTokensModal = lazy(() => import('./purchase-tokens-modal.tsx').then((m) => ({ default: m.PurchaseTokensModal })));
 
 /** Buy Tokens: shown for any premium member (spec section 6); opens the Purchase Tokens modal. */
 export function BuyTokensButton({ status, size = 'md' }: { status: PremiumStatus; size?: 'sm' | 'md' }) {
   const [open, setOpen] = useState(false);
+  // Once opened the modal stays mounted, so closing it animates and returns focus as before.
+  const [used, setUsed] = useState(false);
   if (!status.has_premium) return null;
   return (
     <>
-      <Button variant="honey" size={size} onClick={() => setOpen(true)} className="mobile:w-full">
+      <Button
+        variant="honey"
+        size={size}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className="mobile:w-full"
+      >
         <SparklesIcon />
         Buy Tokens
       </Button>
-      <PurchaseTokensModal open={open} onOpenChange={setOpen} status={status} />
+      {used && (
+        <Suspense fallback={null}>
+          <PurchaseTokensModal open={open} onOpenChange={setOpen} status={status} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { RELATIONSHIPS } from '@fst/shared/families/families.schema';
+import { RELATIONSHIPS } from '@fst/shared/families/families.rules';
 import { SelectField } from '../../../components/ui/field.tsx';
 
 /** A reader may say who they are to the family (decisions.md "Families"); it shows on reader cards. */

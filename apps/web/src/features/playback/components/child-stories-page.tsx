@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TIMINGS } from '@fst/shared/constants';
 import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
@@ -17,9 +17,11 @@ import { useBedtimeSettings } from '../api/get-bedtime-settings.ts';
 import { usePlaylist } from '../api/get-playlist.ts';
 import { useResetPlaylistOrder } from '../api/reset-playlist-order.ts';
 import { useSavePlaylistOrder } from '../api/save-playlist-order.ts';
-import { BedtimeSettingsForm } from './bedtime-settings-form.tsx';
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
 import { StoryPlayer } from './story-player.tsx';
+
+// Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
+const BedtimeSettingsForm = lazy(() => import('./bedtime-settings-form.tsx').then((m) => ({ default: m.BedtimeSettingsForm })));
 
 type ChildStoriesPageProps = {
   kidId: string;
@@ -125,7 +127,11 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
         )}
 
         {/* Below the stories, once they are in: shown earlier it would jump down as they arrive. */}
-        {canManage && !editing && !playlist.isPending ? <BedtimeSettingsForm kidId={kidId} kidName={kidName} /> : null}
+        {canManage && !editing && !playlist.isPending ? (
+          <Suspense fallback={null}>
+            <BedtimeSettingsForm kidId={kidId} kidName={kidName} />
+          </Suspense>
+        ) : null}
       </div>
 
       {player ? (
