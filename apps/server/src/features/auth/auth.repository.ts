@@ -8,6 +8,15 @@ export type SessionRow = typeof sessions.$inferSelect;
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 export function createAuthRepository(db: Db) {
+  // Every API request resolves its session: built once, a prepared statement (no SQL building per request).
+  const liveSession = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_live_session');
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
@@ -43,12 +52,7 @@ export function createAuthRepository(db: Db) {
       await db.insert(sessions).values(values);
     },
     async findLiveSession(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await liveSession.execute({ idHash, now: now.toISOString() });
       return row;
     },
     async touchSession(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
