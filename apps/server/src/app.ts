@@ -18,7 +18,7 @@ import {
 import { SESSION_COOKIE } from '@fst/shared/constants';
 import { recordingSchema } from '@fst/shared/recordings/recordings.schema';
 import { aiRecordingSchema } from '@fst/shared/narration/narration.schema';
-import { SERVER_MESSAGES } from '@fst/shared/messages';
+import { NARRATION_SERVER_MESSAGES, SERVER_MESSAGES } from '@fst/shared/messages';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -38,7 +38,7 @@ import { createBillingService } from './features/billing/billing.service.ts';
 import { createLocalPayments } from './features/billing/local-payments.ts';
 import { createStripeClient, createStripePayments, STRIPE_WEBHOOK_PATH } from './features/billing/stripe-payments.ts';
 import { stripeRoutes } from './features/billing/stripe.routes.ts';
-import { createRecordingProcessor, PROCESS_RECORDING_OPTIONS, PROCESS_RECORDING_QUEUE, type ProcessRecordingJob } from './features/recordings/recording-processing.ts';
+import { abandonRecording, createRecordingProcessor, PROCESS_RECORDING_OPTIONS, PROCESS_RECORDING_QUEUE, type ProcessRecordingJob } from './features/recordings/recording-processing.ts';
 import { createRecordingsRepository } from './features/recordings/recordings.repository.ts';
 import { recordingsRoutes } from './features/recordings/recordings.routes.ts';
 import { createRecordingsService } from './features/recordings/recordings.service.ts';
@@ -54,7 +54,7 @@ import { createStoryNoticesRepository } from './features/playback/story-notices.
 import { createNarrationRepository } from './features/narration/narration.repository.ts';
 import { narrationRoutes } from './features/narration/narration.routes.ts';
 import { createNarrationService, createVoiceRemover, DELETE_VOICE_OPTIONS, DELETE_VOICE_QUEUE, type DeleteVoiceJob } from './features/narration/narration.service.ts';
-import { createStoryGenerator, GENERATE_STORY_OPTIONS, GENERATE_STORY_QUEUE, type GenerateStoryJob } from './features/narration/story-generation.ts';
+import { createStoryGenerator, failStory, GENERATE_STORY_OPTIONS, GENERATE_STORY_QUEUE, type GenerateStoryJob } from './features/narration/story-generation.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
@@ -62,7 +62,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
-import { LOST_JOB_GRACE_MS, LOST_JOB_HORIZON_MS, resendLostJobs } from './platform/jobs/jobs.ts';
+import { giveUpDeadJobs, LOST_JOB_GRACE_MS, LOST_JOB_HORIZON_MS, resendLostJobs } from './platform/jobs/jobs.ts';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
 import { findMediaTools, type MediaTools } from './platform/media/ffmpeg.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords.ts';
@@ -459,14 +459,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploads.cleanup().catch((err) => app.log.error({ err }, 'expired uploads could not be swept'));
   }, UPLOAD_SWEEP_MS);
   sweep.unref();
-  // A recording or AI story stored by a process that died before sending its job would wait forever:
-  // its job is sent now, and looked for again every few minutes.
+  // A recording or AI story stored by a process that died before sending its job would wait forever: its
+  // job is sent now, and looked for again every few minutes. One whose process died during its last attempt
+  // (so no attempt is left, and none recorded the failure) is ended as failed, as a failed last attempt would.
   const resendLost = async () => {
     const now = clock.now().getTime();
     const [from, to] = [new Date(now - LOST_JOB_HORIZON_MS), new Date(now - LOST_JOB_GRACE_MS)];
-    const lostRecordings = await resendLostJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', await recordingsRepository.stillProcessing(from, to));
-    const lostStories = await resendLostJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', await narrationRepository.unfinished(from, to));
+    const recordingIds = await recordingsRepository.stillProcessing(from, to);
+    const storyIds = await narrationRepository.unfinished(from, to);
+    const lostRecordings = await resendLostJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', recordingIds);
+    const lostStories = await resendLostJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', storyIds);
     if (lostRecordings.length + lostStories.length > 0) app.log.warn({ recordings: lostRecordings, aiStories: lostStories }, 'jobs never sent, sent now');
+    const deadRecordings = await giveUpDeadJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', recordingIds, abandonRecording(recordingsRepository, clock));
+    const deadStories = await giveUpDeadJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', storyIds, (id) =>
+      failStory(narrationRepository, clock, id, NARRATION_SERVER_MESSAGES.synthesisFailed),
+    );
+    if (deadRecordings.length + deadStories.length > 0) app.log.warn({ recordings: deadRecordings, aiStories: deadStories }, 'jobs died on their last attempt, ended as failed');
   };
   const sweepLost = () => void resendLost().catch((err) => app.log.error({ err }, 'lost jobs could not be looked for'));
   sweepLost();

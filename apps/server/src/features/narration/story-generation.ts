@@ -76,13 +76,16 @@ type Deps = {
  * family's month was counted when the story was asked for, so retries never count it again, and a story
  * that finally fails gives its generation back.
  */
+/** Ends an AI story as failed, and gives its generation back to the family's month. Nothing if it has finished. */
+export async function failStory(narration: Pick<NarrationRepository, 'finish' | 'releaseGeneration'>, clock: Clock, aiRecordingId: string, reason: string) {
+  const done = await narration.finish(aiRecordingId, { status: 'failed', failureReason: reason, finishedAt: clock.now() });
+  if (done) await narration.releaseGeneration(aiRecordingId);
+}
+
 export function createStoryGenerator(deps: Deps) {
   const { narration, voice, storage } = deps;
 
-  async function fail(row: AiRecordingRow, reason: string) {
-    const done = await narration.finish(row.id, { status: 'failed', failureReason: reason, finishedAt: deps.clock.now() });
-    if (done) await narration.releaseGeneration(row.id);
-  }
+  const fail = (row: AiRecordingRow, reason: string) => failStory(narration, deps.clock, row.id, reason);
 
   async function makeStory(row: AiRecordingRow, clone: VoiceCloneRow) {
     const stored = { providerVoiceId: clone.providerVoiceId, profile: clone.profile };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { RECORDING_SERVER_MESSAGES } from '@fst/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, multipartBody, type TestContext } from '../../../test/context.ts';
 import { makeMedia } from '../../../test/media.ts';
@@ -71,6 +72,20 @@ describe('recordings whose job was never sent', () => {
     expect(await jobsFor(id)).toBe(0);
     ctx.clock.advance(LOST_JOB_GRACE_MS + 1000);
     expect((await ctx.waitForRecording(id, 20_000)).status).toBe('ready');
+    expect(await jobsFor(id)).toBe(1);
+  });
+
+  it('ends as failed a recording whose job died on its last attempt, and sends no other', async () => {
+    const { id, gran } = await orphan(LOST_JOB_GRACE_MS + 60_000);
+    // Its job was sent and used up its attempts in a process that was killed each time: pg-boss marked it
+    // failed, and no attempt was left to record the failure on the recording.
+    await ctx.db.execute(sql`INSERT INTO pgboss.job (name, data, state) VALUES (${PROCESS_RECORDING_QUEUE}, ${JSON.stringify({ recordingId: id })}::jsonb, 'failed')`);
+    const deadline = Date.now() + 20_000;
+    while ((await statusOf(id)) === 'processing' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await statusOf(id)).toBe('failed');
+    const seen = (await ctx.app.inject({ method: 'GET', url: `/api/recording/${id}`, headers: { cookie: gran.cookie } })).json().recording;
+    expect(seen.processing_status).toBe('failed');
+    expect(seen.failure_reason).toBe(RECORDING_SERVER_MESSAGES.reprocessFailed);
     expect(await jobsFor(id)).toBe(1);
   });
 });

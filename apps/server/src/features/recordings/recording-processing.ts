@@ -43,6 +43,16 @@ type Deps = {
  * no longer processing (finished by an earlier attempt, or deleted) is left alone, and files made for a
  * recording deleted meanwhile are removed again.
  */
+/**
+ * Ends a recording whose last processing attempt died with its process (so it never recorded the failure):
+ * failed, with the reason a failed last attempt gives. Nothing if it has finished meanwhile.
+ */
+export function abandonRecording(recordings: Pick<RecordingsRepository, 'finishProcessing'>, clock: Clock) {
+  return async (recordingId: string) => {
+    await recordings.finishProcessing(recordingId, { status: 'failed', failureReason: RECORDING_SERVER_MESSAGES.reprocessFailed, processedAt: clock.now() });
+  };
+}
+
 export function createRecordingProcessor(deps: Deps) {
   const { recordings, storage, media } = deps;
 

@@ -27,6 +27,8 @@ export type JobQueue = {
   send(name: string, data: object): Promise<string>;
   /** The values of `key` in the data of every job `name` has been sent, in any state (the last days'). */
   sentKeys(name: string, key: string): Promise<Set<string>>;
+  /** The values of `key` whose every job of `name` ended failed: no attempt is left to finish their row. */
+  deadKeys(name: string, key: string): Promise<Set<string>>;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to a time-out; unfinished ones are retried later). */
   stop(): Promise<void>;
@@ -50,4 +52,23 @@ export async function resendLostJobs(jobs: Pick<JobQueue, 'send' | 'sentKeys'>, 
   const lost = ids.filter((id) => !sent.has(id));
   for (const id of lost) await jobs.send(name, { [key]: id });
   return lost;
+}
+
+/**
+ * Ends, with `giveUp`, each unfinished row whose jobs all ended failed without the handler recording it:
+ * the process was killed during the last attempt (a handler that throws on its last attempt records the
+ * failure itself). Without this the row would stay "processing" for good. Answers the ids given up.
+ */
+export async function giveUpDeadJobs(
+  jobs: Pick<JobQueue, 'deadKeys'>,
+  name: string,
+  key: string,
+  ids: string[],
+  giveUp: (id: string) => Promise<void>,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const dead = await jobs.deadKeys(name, key);
+  const ended = ids.filter((id) => dead.has(id));
+  for (const id of ended) await giveUp(id);
+  return ended;
 }

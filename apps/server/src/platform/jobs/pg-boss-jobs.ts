@@ -130,6 +130,17 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       return new Set(rows.map((r) => String(r.key)));
     },
 
+    async deadKeys(name, key) {
+      const { rows } = await opts.sql(
+        `SELECT data->>$2 AS key FROM (
+           SELECT data, state FROM pgboss.job WHERE name = $1
+           UNION ALL SELECT data, state FROM pgboss.archive WHERE name = $1
+         ) AS sent GROUP BY 1 HAVING bool_and(state = 'failed')`,
+        [name, key],
+      );
+      return new Set(rows.map((r) => String(r.key)));
+    },
+
     async start() {
       if (boss) return;
       const b = await startBoss();
