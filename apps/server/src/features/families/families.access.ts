@@ -7,7 +7,7 @@ import type { FamiliesRepository, FamilyRoleValue } from './families.repository.
  * Access checks for family data: outsiders get 404 (they learn nothing), members without the right
  * role get 403. Other features receive this object to check before they touch family data.
  */
-export function createFamilyAccess(families: Pick<FamiliesRepository, 'membership' | 'kidWithFamily'>) {
+export function createFamilyAccess(families: Pick<FamiliesRepository, 'membership' | 'kidWithMembership'>) {
   async function requireMember(familyId: string, userId: string): Promise<{ role: FamilyRoleValue; relationship: string | null }> {
     const m = await families.membership(familyId, userId);
     if (!m) throw notFound(FAMILY_SERVER_MESSAGES.familyNotFound);
@@ -18,11 +18,9 @@ export function createFamilyAccess(families: Pick<FamiliesRepository, 'membershi
     /** The kid and the caller's role in its family; unknown kids and kids of other families are the same 404. */
     async requireKidMember(kidId: string, userId: string) {
       const kidNotFound = () => fieldError('kid_id', RECORDING_TEXTS.kidNotFound, 'not_found');
-      const kid = await families.kidWithFamily(kidId);
-      if (!kid) throw kidNotFound();
-      const { role } = await requireMember(kid.familyId, userId).catch(() => {
-        throw kidNotFound();
-      });
+      const row = await families.kidWithMembership(kidId, userId);
+      if (!row?.role) throw kidNotFound();
+      const { role, ...kid } = row;
       return { kid, role };
     },
     async requireParent(familyId: string, userId: string) {

@@ -116,11 +116,13 @@ export function createFamiliesRepository(db: Db) {
     },
 
     /** A kid with its family's id and name; undefined when there is no such kid. */
-    async kidWithFamily(kidId: string) {
+    /** The kid with its family and `userId`'s role in that family (null when not a member), in one statement. */
+    async kidWithMembership(kidId: string, userId: string) {
       const [row] = await db
-        .select({ id: kids.id, firstName: kids.firstName, familyId: kids.familyId, familyName: families.name })
+        .select({ id: kids.id, firstName: kids.firstName, familyId: kids.familyId, familyName: families.name, role: familyMembers.familyRole })
         .from(kids)
         .innerJoin(families, eq(families.id, kids.familyId))
+        .leftJoin(familyMembers, and(eq(familyMembers.familyId, kids.familyId), eq(familyMembers.userId, userId)))
         .where(eq(kids.id, kidId))
         .limit(1);
       return row;

@@ -71,17 +71,17 @@ type Deps = {
   log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
 };
 
-/**
- * The `narration.generate` job. Idempotent: a story no longer waiting or being made is left alone; the
- * family's month was counted when the story was asked for, so retries never count it again, and a story
- * that finally fails gives its generation back.
- */
 /** Ends an AI story as failed, and gives its generation back to the family's month. Nothing if it has finished. */
 export async function failStory(narration: Pick<NarrationRepository, 'finish' | 'releaseGeneration'>, clock: Clock, aiRecordingId: string, reason: string) {
   const done = await narration.finish(aiRecordingId, { status: 'failed', failureReason: reason, finishedAt: clock.now() });
   if (done) await narration.releaseGeneration(aiRecordingId);
 }
 
+/**
+ * The `narration.generate` job. Idempotent: a story no longer waiting or being made is left alone; the
+ * family's month was counted when the story was asked for, so retries never count it again, and a story
+ * that finally fails gives its generation back.
+ */
 export function createStoryGenerator(deps: Deps) {
   const { narration, voice, storage } = deps;
 
