@@ -1,46 +1,25 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES, TIMINGS, type Role } from '@fst/shared/constants';
-import {
-  emailSchema,
-  firstNameSchema,
-  lastNameSchema,
-  newPasswordSchema,
-  type AuthResponse,
-} from '@fst/shared/auth/auth.schema';
+import type { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, TIMINGS, type Role } from '@fst/shared/constants';
+import type { AuthResponse } from '@fst/shared/auth/auth.schema';
 import { dashboardPath } from '@fst/shared/auth/auth.rules';
-import { SCREEN_ERRORS, SIGNUP_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { SCREEN_ERRORS, SIGNUP_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { notify } from '../../../lib/toast.ts';
 import { sessionQueryKey } from '../api/get-me.ts';
 import { useSignup } from '../api/signup.ts';
 import { readChosenRole } from '../chosen-role.ts';
+import type { signupFormSchema } from './signup-form-schema.ts';
 
-const signupFormSchema = z
-  .object({
-    role: z.enum(ROLES, { error: VALIDATION.roleRequired }),
-    first_name: firstNameSchema,
-    last_name: lastNameSchema,
-    email: emailSchema,
-    password: newPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((values) => values.password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: VALIDATION.passwordsDoNotMatch,
-    // Also report a mismatch while other fields still have errors.
-    when: ({ value }) => {
-      const v = value as { password?: unknown; confirm_password?: unknown };
-      return typeof v.password === 'string' && typeof v.confirm_password === 'string';
-    },
-  });
+// The page paints without zod; the checks follow at once (lib/lazy-zod-resolver.ts).
+const signupValidation = lazyZodResolver(() => import('./signup-form-schema.ts').then((m) => m.signupFormSchema));
 
 type SignupValues = z.input<typeof signupFormSchema>;
 
@@ -62,12 +41,13 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   const queryClient = useQueryClient();
   const signup = useSignup();
   const [created, setCreated] = useState<AuthResponse | null>(null);
+  useEffect(signupValidation.preload, []);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<SignupValues, unknown, z.output<typeof signupFormSchema>>({
-    resolver: zodResolver(signupFormSchema),
+    resolver: signupValidation.resolver,
     defaultValues: {
       role: readChosenRole(),
       first_name: '',
@@ -113,6 +93,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         {signup.isError ? <Alert tone="error">{errorText(signup.error, SCREEN_ERRORS.signup)}</Alert> : null}
         {created ? <Alert tone="success">{SIGNUP_TEXTS.success}</Alert> : null}
+        {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
 
         <fieldset>
           <legend className="mb-2 text-base font-semibold">I am a…</legend>
