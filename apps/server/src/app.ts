@@ -62,7 +62,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
-import { giveUpDeadJobs, LOST_JOB_GRACE_MS, LOST_JOB_HORIZON_MS, resendLostJobs } from './platform/jobs/jobs.ts';
+import { LOST_JOB_GRACE_MS, LOST_JOB_HORIZON_MS, settleLostJobs } from './platform/jobs/jobs.ts';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
 import { findMediaTools, type MediaTools } from './platform/media/ffmpeg.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords.ts';
@@ -462,21 +462,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A recording or AI story stored by a process that died before sending its job would wait forever: its
   // job is sent now, and looked for again every few minutes. One whose process died during its last attempt
   // (so no attempt is left, and none recorded the failure) is ended as failed, as a failed last attempt would.
-  const resendLost = async () => {
+  const settleLost = async () => {
     const now = clock.now().getTime();
     const [from, to] = [new Date(now - LOST_JOB_HORIZON_MS), new Date(now - LOST_JOB_GRACE_MS)];
-    const recordingIds = await recordingsRepository.stillProcessing(from, to);
-    const storyIds = await narrationRepository.unfinished(from, to);
-    const lostRecordings = await resendLostJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', recordingIds);
-    const lostStories = await resendLostJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', storyIds);
-    if (lostRecordings.length + lostStories.length > 0) app.log.warn({ recordings: lostRecordings, aiStories: lostStories }, 'jobs never sent, sent now');
-    const deadRecordings = await giveUpDeadJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', recordingIds, abandonRecording(recordingsRepository, clock));
-    const deadStories = await giveUpDeadJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', storyIds, (id) =>
+    const recordings = await settleLostJobs(jobs, PROCESS_RECORDING_QUEUE, 'recordingId', await recordingsRepository.stillProcessing(from, to), abandonRecording(recordingsRepository, clock));
+    const stories = await settleLostJobs(jobs, GENERATE_STORY_QUEUE, 'aiRecordingId', await narrationRepository.unfinished(from, to), (id) =>
       failStory(narrationRepository, clock, id, NARRATION_SERVER_MESSAGES.synthesisFailed),
     );
-    if (deadRecordings.length + deadStories.length > 0) app.log.warn({ recordings: deadRecordings, aiStories: deadStories }, 'jobs died on their last attempt, ended as failed');
+    if (recordings.resent.length + stories.resent.length > 0) app.log.warn({ recordings: recordings.resent, aiStories: stories.resent }, 'jobs never sent, sent now');
+    if (recordings.gaveUp.length + stories.gaveUp.length > 0) app.log.warn({ recordings: recordings.gaveUp, aiStories: stories.gaveUp }, 'jobs died on their last attempt, ended as failed');
   };
-  const sweepLost = () => void resendLost().catch((err) => app.log.error({ err }, 'lost jobs could not be looked for'));
+  const sweepLost = () => void settleLost().catch((err) => app.log.error({ err }, 'lost jobs could not be looked for'));
   sweepLost();
   const lostSweep = setInterval(sweepLost, deps.lostJobsSweepMs ?? LOST_JOBS_SWEEP_MS);
   lostSweep.unref();

@@ -115,7 +115,6 @@ export function createFamiliesRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** A kid with its family's id and name; undefined when there is no such kid. */
     /** The kid with its family and `userId`'s role in that family (null when not a member), in one statement. */
     async kidWithMembership(kidId: string, userId: string) {
       const [row] = await db

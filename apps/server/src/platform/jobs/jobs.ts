@@ -25,10 +25,11 @@ export type JobQueue = {
   define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
   /** Stores a job; it is done once, by any instance, even after a restart. */
   send(name: string, data: object): Promise<string>;
-  /** The values of `key` in the data of every job `name` has been sent, in any state (the last days'). */
-  sentKeys(name: string, key: string): Promise<Set<string>>;
-  /** The values of `key` whose every job of `name` ended failed: no attempt is left to finish their row. */
-  deadKeys(name: string, key: string): Promise<Set<string>>;
+  /**
+   * The values of `key` in the data of every job `name` has been sent, in any state (the last days'), each
+   * with `dead`: all its jobs ended failed, so no attempt is left to finish its row.
+   */
+  sentKeys(name: string, key: string): Promise<Map<string, { dead: boolean }>>;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to a time-out; unfinished ones are retried later). */
   stop(): Promise<void>;
@@ -41,34 +42,34 @@ export const LOST_JOB_GRACE_MS = 10 * 60 * 1000;
 export const LOST_JOB_HORIZON_MS = 6 * 24 * 60 * 60 * 1000;
 
 /**
- * Sends `name`'s job again for each unfinished row whose job was never stored: the process died (or the
- * database went away) between storing the row and sending its job. `ids` are the unfinished rows' ids,
- * matched against `key` in the data of the jobs sent. Answers the ids sent again. Harmless when two
- * instances do it at once: the jobs are idempotent, and the second one finds the row finished.
+ * Settles the unfinished rows `ids` (matched against `key` in the data of `name`'s jobs) whose job will
+ * never finish them:
+ * - a row whose job was never stored (the process died, or the database went away, between storing the row
+ *   and sending its job) gets its job again;
+ * - a row whose jobs all ended failed without the handler recording it (the process was killed during the
+ *   last attempt; a handler that throws on its last attempt records the failure itself) is ended with
+ *   `giveUp`, or it would stay "processing" for good.
+ * Harmless when two instances do it at once: the jobs are idempotent, and the second finds the row finished.
  */
-export async function resendLostJobs(jobs: Pick<JobQueue, 'send' | 'sentKeys'>, name: string, key: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const sent = await jobs.sentKeys(name, key);
-  const lost = ids.filter((id) => !sent.has(id));
-  for (const id of lost) await jobs.send(name, { [key]: id });
-  return lost;
-}
-
-/**
- * Ends, with `giveUp`, each unfinished row whose jobs all ended failed without the handler recording it:
- * the process was killed during the last attempt (a handler that throws on its last attempt records the
- * failure itself). Without this the row would stay "processing" for good. Answers the ids given up.
- */
-export async function giveUpDeadJobs(
-  jobs: Pick<JobQueue, 'deadKeys'>,
+export async function settleLostJobs(
+  jobs: Pick<JobQueue, 'send' | 'sentKeys'>,
   name: string,
   key: string,
   ids: string[],
   giveUp: (id: string) => Promise<void>,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const dead = await jobs.deadKeys(name, key);
-  const ended = ids.filter((id) => dead.has(id));
-  for (const id of ended) await giveUp(id);
-  return ended;
+): Promise<{ resent: string[]; gaveUp: string[] }> {
+  const settled = { resent: [] as string[], gaveUp: [] as string[] };
+  if (ids.length === 0) return settled;
+  const sent = await jobs.sentKeys(name, key);
+  for (const id of ids) {
+    const job = sent.get(id);
+    if (!job) {
+      await jobs.send(name, { [key]: id });
+      settled.resent.push(id);
+    } else if (job.dead) {
+      await giveUp(id);
+      settled.gaveUp.push(id);
+    }
+  }
+  return settled;
 }

@@ -123,22 +123,13 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
 
     async sentKeys(name, key) {
       const { rows } = await opts.sql(
-        `SELECT data->>$2 AS key FROM pgboss.job WHERE name = $1
-         UNION SELECT data->>$2 AS key FROM pgboss.archive WHERE name = $1`,
-        [name, key],
-      );
-      return new Set(rows.map((r) => String(r.key)));
-    },
-
-    async deadKeys(name, key) {
-      const { rows } = await opts.sql(
-        `SELECT data->>$2 AS key FROM (
+        `SELECT data->>$2 AS key, bool_and(state = 'failed') AS dead FROM (
            SELECT data, state FROM pgboss.job WHERE name = $1
            UNION ALL SELECT data, state FROM pgboss.archive WHERE name = $1
-         ) AS sent GROUP BY 1 HAVING bool_and(state = 'failed')`,
+         ) AS sent GROUP BY 1`,
         [name, key],
       );
-      return new Set(rows.map((r) => String(r.key)));
+      return new Map(rows.map((r) => [String(r.key), { dead: r.dead === true }]));
     },
 
     async start() {
