@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import type { AuthResponse } from '@fst/shared/auth/auth.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -9,8 +10,8 @@ export function getMe(): Promise<AuthResponse> {
 }
 
 // Pages for visitors: someone opening one is most likely signed out.
-const GUEST_PAGES = [paths.home, paths.login, paths.signup, paths.forgotPassword, '/reset-password/'];
-const isGuestPage = (pathname: string) => GUEST_PAGES.some((p) => (p.endsWith('/') && p !== '/' ? pathname.startsWith(p) : pathname === p));
+const GUEST_PAGES = [paths.home, paths.login, paths.signup, paths.forgotPassword, paths.resetPassword];
+const isGuestPage = (pathname: string) => GUEST_PAGES.some((pattern) => matchPath(pattern, pathname) !== null);
 
 /** The signed-in user and their families, or null when signed out (a failed check counts as signed out). */
 export async function getSession(): Promise<AuthResponse | null> {
