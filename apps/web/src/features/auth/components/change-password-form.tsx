@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { applyServerFieldErrors } from './server-field-errors.ts';
+import { samePasswordTwice } from './password-confirmation.ts';
 
 const changePasswordFormSchema = z
   .object({
@@ -19,14 +20,7 @@ const changePasswordFormSchema = z
     new_password: changePasswordBody.shape.new_password,
     confirm_password: z.string(),
   })
-  .refine((values) => values.new_password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: VALIDATION.passwordsDontMatch,
-    when: ({ value }) => {
-      const v = value as { new_password?: unknown; confirm_password?: unknown };
-      return typeof v.new_password === 'string' && typeof v.confirm_password === 'string';
-    },
-  });
+  .refine(...samePasswordTwice('new_password', VALIDATION.passwordsDontMatch));
 
 type ChangePasswordValues = z.input<typeof changePasswordFormSchema>;
 const EMPTY: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };

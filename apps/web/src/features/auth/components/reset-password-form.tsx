@@ -13,17 +13,11 @@ import { errorText } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { TextLink } from './auth-card.tsx';
+import { samePasswordTwice } from './password-confirmation.ts';
 
 const resetFormSchema = z
   .object({ password: resetPasswordBody.shape.password, confirm_password: z.string() })
-  .refine((values) => values.password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: VALIDATION.resetPasswordsDoNotMatch,
-    when: ({ value }) => {
-      const v = value as { password?: unknown; confirm_password?: unknown };
-      return typeof v.password === 'string' && typeof v.confirm_password === 'string';
-    },
-  });
+  .refine(...samePasswordTwice('password', VALIDATION.resetPasswordsDoNotMatch));
 
 type ResetValues = z.input<typeof resetFormSchema>;
 

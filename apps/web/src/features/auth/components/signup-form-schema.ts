@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '@fst/shared/constants';
 import { emailSchema, firstNameSchema, lastNameSchema, newPasswordSchema } from '@fst/shared/auth/auth.schema';
 import { VALIDATION } from '@fst/shared/messages';
+import { samePasswordTwice } from './password-confirmation.ts';
 
 /** The sign-up form's checks: the server's fields, plus the role choice and the password typed twice. */
 export const signupFormSchema = z
@@ -13,13 +14,5 @@ export const signupFormSchema = z
     password: newPasswordSchema,
     confirm_password: z.string(),
   })
-  .refine((values) => values.password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: VALIDATION.passwordsDoNotMatch,
-    // Also report a mismatch while other fields still have errors.
-    when: ({ value }) => {
-      const v = value as { password?: unknown; confirm_password?: unknown };
-      return typeof v.password === 'string' && typeof v.confirm_password === 'string';
-    },
-  });
+  .refine(...samePasswordTwice('password', VALIDATION.passwordsDoNotMatch));
 
