@@ -83,6 +83,9 @@ describe.runIf(postgresUrl)('two app instances on one PostgreSQL and one bucket'
     expect((await waitForRecording(reader, long.id)).processing_status).toBe('ready');
 
     const processedBy = (s: ServerProcess) => logLines(s, 'recording processed').map((l) => l.recordingId);
+    // A recording turns ready just before its instance logs it, and the log comes through a pipe: wait for
+    // both lines to arrive (from whichever instance) before asking who did what.
+    await until(() => [...processedBy(a), ...processedBy(b)].includes(long.id) && [...processedBy(a), ...processedBy(b)].includes(short.id), 'both jobs to be logged', 10_000);
     expect(processedBy(a)).toContain(long.id);
     expect(processedBy(b)).toContain(short.id);
     // Each job done once, by one instance.
