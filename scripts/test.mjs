@@ -18,23 +18,16 @@ const run = (cmd, args, env = {}) => {
   return res.status ?? 1;
 };
 
-/** The names of the failed tests (or failed files) in a vitest JSON report, if it was written. */
+/** What the failure reporter (scripts/failure-reporter.mjs) wrote: failed tests, failed hooks, unhandled errors. */
 function failedTests(reportFile) {
-  if (!existsSync(reportFile)) return ['(no report written)'];
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  const names = [];
-  for (const file of report.testResults ?? []) {
-    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failed) names.push(`${file.name}: ${t.fullName}`);
-    if (file.status === 'failed' && failed.length === 0) names.push(`${file.name}: ${(file.message ?? 'failed').split('\n')[0]}`);
-  }
-  return names;
+  if (!existsSync(reportFile)) return ['(no failure written by the reporter: see the log above)'];
+  return readFileSync(reportFile, 'utf8').split('\n').filter(Boolean);
 }
 
 function vitest(step, projects, env = {}) {
-  const reportFile = join(reports, `${failures.length}-${projects.join('-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
-  if (run('npx', args, env) !== 0) failures.push({ step, tests: failedTests(reportFile) });
+  const reportFile = join(reports, `${failures.length}-${projects.join('-')}.txt`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/failure-reporter.mjs'];
+  if (run('npx', args, { ...env, FST_FAILURES_FILE: reportFile }) !== 0) failures.push({ step, tests: failedTests(reportFile) });
 }
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));

@@ -1,0 +1,28 @@
+// A vitest reporter for scripts/test.mjs: writes every failure of the run to the file named by
+// FST_FAILURES_FILE as JSON lines of text: failed tests, and the errors vitest hangs on a file or a
+// describe block (a beforeAll/afterAll hook that threw or timed out) or reports as unhandled. The JSON
+// reporter keeps only the first kind, so a failed hook showed up as a failed file with no reason.
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const firstLines = (error) => (error?.message || error?.name || String(error)).split('\n').filter(Boolean).slice(0, 3).join(' / ');
+
+export default class FailureReporter {
+  onTestRunEnd(testModules, unhandledErrors) {
+    const file = process.env.FST_FAILURES_FILE;
+    if (!file) return;
+    const lines = [];
+    for (const module of testModules) {
+      const where = relative(process.cwd(), module.moduleId);
+      for (const error of module.errors()) lines.push(`${where}: ${firstLines(error)}`);
+      for (const suite of module.children.allSuites()) {
+        for (const error of suite.errors()) lines.push(`${where} › ${suite.fullName}: ${firstLines(error)}`);
+      }
+      for (const test of module.children.allTests('failed')) {
+        lines.push(`${where} › ${test.fullName}: ${firstLines(test.result().errors?.[0])}`);
+      }
+    }
+    for (const error of unhandledErrors) lines.push(`unhandled error: ${firstLines(error)}`);
+    if (lines.length) appendFileSync(file, lines.map((l) => `${l}\n`).join(''));
+  }
+}
