@@ -133,6 +133,29 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/parent-dashboard$/);
   });
 
+  test('a dialog whose code does not arrive says so in place, keeps the page, and opens on Retry', async ({ page }) => {
+    const dialogCode = /\/static\/js\/report-issue-modal-[\w-]+\.js$/;
+    await page.route(dialogCode, (route) => route.abort());
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('still-here@example.com');
+    await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+    await expect(page.getByRole('alert').filter({ hasText: APP_TEXTS.partLoadFailed })).toBeVisible();
+    // The page and what was typed on it stay.
+    await expect(page.getByLabel('Email')).toHaveValue('still-here@example.com');
+    await expectAccessible(page);
+    // Close puts it away; opening again tells the same, until Retry gets the code.
+    await page.getByRole('button', { name: APP_TEXTS.close }).click();
+    await expect(page.getByText(APP_TEXTS.partLoadFailed)).toBeHidden();
+    await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+    await expect(page.getByText(APP_TEXTS.partLoadFailed)).toBeVisible();
+
+    await page.unroute(dialogCode);
+    await page.getByRole('button', { name: APP_TEXTS.retry }).click();
+    await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();
+    await expect(page.getByText(APP_TEXTS.partLoadFailed)).toBeHidden();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('still-here@example.com');
+  });
+
   test('forgot password: reset from the outbox e-mail, then sign in with the new password', async ({ page, request }) => {
     const account = await createAccount(request, newAccount('grandparent'));
     await page.goto('/login');

@@ -206,7 +206,10 @@ export const APP_TEXTS = {
   loadingSession: 'Checking your session…',
   loadingPage: 'Loading…',
   chunkLoadFailed: 'This page is taking too long to load. Please check your connection and try again.',
+  // A part of a page (a dialog, the player, a form) whose code did not arrive: the page itself stays.
+  partLoadFailed: 'This could not be loaded. Please check your connection and try again.',
   retry: 'Retry',
+  close: 'Close',
   pageNotFound: 'We could not find that page.',
   unexpectedError: 'Something went wrong. Please reload the page and try again.',
   skipToContent: 'Skip to main content',

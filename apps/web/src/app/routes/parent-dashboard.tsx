@@ -1,8 +1,9 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Kid, Reader } from '@fst/shared/families/families.schema';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -38,7 +39,7 @@ import { QueuedStories } from '../../features/requests/components/queued-stories
 import { RequestStoryModal } from '../../features/requests/components/request-story-modal.tsx';
 
 // The full-screen player loads when a story is first played.
-const StoryPlayer = lazy(() => import('../../features/playback/components/story-player.tsx').then((m) => ({ default: m.StoryPlayer })));
+const StoryPlayer = lazyPart(() => import('../../features/playback/components/story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
 
 const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story Time</h1>;
 
@@ -211,14 +212,12 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
         kids={kids}
       />
       {playing ? (
-        <Suspense fallback={<LoadingScreen />}>
-          <StoryPlayer
-            recordings={playing.recordings}
-            startIndex={playing.startIndex}
-            {...(playing.kidId ? { kidId: playing.kidId } : {})}
-            onClose={closePlayer}
-          />
-        </Suspense>
+        <StoryPlayer
+          recordings={playing.recordings}
+          startIndex={playing.startIndex}
+          {...(playing.kidId ? { kidId: playing.kidId } : {})}
+          onClose={closePlayer}
+        />
       ) : null}
     </>
   );

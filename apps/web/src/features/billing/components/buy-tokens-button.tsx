@@ -1,10 +1,11 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import type { PremiumStatus } from '@fst/shared/billing/billing.schema';
+import { lazyPart } from '../../../components/lazy-part.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SparklesIcon } from '../../../components/ui/icons.tsx';
 
 // The modal and its card form (with zod) load on first use: every signed-in page shows the button.
-const PurchaseTokensModal = lazy(() => import('./purchase-tokens-modal.tsx').then((m) => ({ default: m.PurchaseTokensModal })));
+const PurchaseTokensModal = lazyPart(() => import('./purchase-tokens-modal.tsx').then((m) => m.PurchaseTokensModal), 'overlay');
 
 /** Buy Tokens: shown for any premium member (spec section 6); opens the Purchase Tokens modal. */
 export function BuyTokensButton({ status, size = 'md' }: { status: PremiumStatus; size?: 'sm' | 'md' }) {
@@ -26,11 +27,7 @@ export function BuyTokensButton({ status, size = 'md' }: { status: PremiumStatus
         <SparklesIcon />
         Buy Tokens
       </Button>
-      {used && (
-        <Suspense fallback={null}>
-          <PurchaseTokensModal open={open} onOpenChange={setOpen} status={status} />
-        </Suspense>
-      )}
+      {used && <PurchaseTokensModal open={open} onOpenChange={setOpen} status={status} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TIMINGS } from '@fst/shared/constants';
 import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { moveItem, orderPlaylist, shuffle, storyCounts } from '@fst/shared/playback/playback.rules';
 import type { PlaylistItem } from '@fst/shared/playback/playback.schema';
 import { formatDuration } from '@fst/shared/recordings/recordings.rules';
+import { lazyPart } from '../../../components/lazy-part.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ArrowLeftIcon, BookIcon, CheckIcon, MicIcon, MoonIcon } from '../../../components/ui/icons.tsx';
@@ -21,7 +22,7 @@ import { HoldToCloseButton } from './hold-to-close-button.tsx';
 import { StoryPlayer } from './story-player.tsx';
 
 // Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
-const BedtimeSettingsForm = lazy(() => import('./bedtime-settings-form.tsx').then((m) => ({ default: m.BedtimeSettingsForm })));
+const BedtimeSettingsForm = lazyPart(() => import('./bedtime-settings-form.tsx').then((m) => m.BedtimeSettingsForm), 'inline');
 
 type ChildStoriesPageProps = {
   kidId: string;
@@ -128,9 +129,7 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
 
         {/* Below the stories, once they are in: shown earlier it would jump down as they arrive. */}
         {canManage && !editing && !playlist.isPending ? (
-          <Suspense fallback={null}>
-            <BedtimeSettingsForm kidId={kidId} kidName={kidName} />
-          </Suspense>
+          <BedtimeSettingsForm kidId={kidId} kidName={kidName} />
         ) : null}
       </div>
 

@@ -1,11 +1,12 @@
-import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useLocation } from 'react-router';
 import { REPORT_TEXTS } from '@fst/shared/messages';
+import { lazyPart } from '../../../components/lazy-part.tsx';
 import { FlagIcon } from '../../../components/ui/icons.tsx';
 
 // The dialog (Radix and the form's validation) loads on first use: the widget is on every page, the landing too.
-const ReportIssueModal = lazy(() => import('./report-issue-modal.tsx').then((m) => ({ default: m.ReportIssueModal })));
+const ReportIssueModal = lazyPart(() => import('./report-issue-modal.tsx').then((m) => m.ReportIssueModal), 'overlay');
 
 // Spec section 2: starts 20 px from the left and 80 px above the bottom.
 const START = { left: 20, bottom: 80 };
@@ -120,11 +121,7 @@ export function ReportIssueWidget() {
       <span id="report-issue-move-hint" hidden>
         Drag the button, or use the arrow keys, to move it.
       </span>
-      {used ? (
-        <Suspense fallback={null}>
-          <ReportIssueModal open={open} onOpenChange={setOpen} page={pathname} />
-        </Suspense>
-      ) : null}
+      {used ? <ReportIssueModal open={open} onOpenChange={setOpen} page={pathname} /> : null}
     </>
   );
 }

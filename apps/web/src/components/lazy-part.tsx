@@ -1,0 +1,150 @@
+import { Component, Suspense, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { TIMINGS } from '@fst/shared/constants';
+import { APP_TEXTS } from '@fst/shared/messages';
+import { Button } from './ui/button.tsx';
+import { Spinner } from './ui/spinner.tsx';
+
+/** A code chunk that did not arrive, or not within TIMINGS.chunkLoadTimeout. */
+export class ChunkLoadError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(APP_TEXTS.chunkLoadFailed, options);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new ChunkLoadError()), ms);
+    promise.then(
+      (value) => {
+        window.clearTimeout(timer);
+        resolve(value);
+      },
+      (cause: unknown) => {
+        window.clearTimeout(timer);
+        reject(new ChunkLoadError({ cause }));
+      },
+    );
+  });
+}
+
+/**
+ * A component whose code downloads on first render (React.lazy), that can be asked for again after the
+ * download failed: `prepareRetry` makes a fresh lazy component, or reloads the document when no retry in
+ * the page can work.
+ */
+export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let download: Promise<{ default: ComponentType<P> }> | null = null;
+  let retriedInPage = false;
+  const startOrJoin = () => {
+    download ??= load().catch((cause: unknown) => {
+      download = null;
+      throw cause;
+    });
+    return withTimeout(download, TIMINGS.chunkLoadTimeout);
+  };
+  let current: LazyExoticComponent<ComponentType<P>> = lazy(startOrJoin);
+  return {
+    /** The lazy component to render now. */
+    current: () => current,
+    /** Starts the download now (shared with the render that follows); a failure is left to that render. */
+    preload: () => void startOrJoin().catch(() => undefined),
+    /** True when the component can try again in place; otherwise the whole document is reloaded. */
+    prepareRetry(): boolean {
+      // A request still hanging cannot be restarted from inside the page (the browser keeps one
+      // request per module), and a module that failed twice will not load without a fresh start.
+      if (download !== null || retriedInPage) {
+        window.location.reload();
+        return false;
+      }
+      retriedInPage = true;
+      current = lazy(startOrJoin);
+      return true;
+    },
+  };
+}
+
+/** Catches a ChunkLoadError below it and shows `fallback(retry)` instead; other errors go on up. */
+export class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    // Other errors belong to the route's error page.
+    if (!(error instanceof ChunkLoadError)) throw error;
+    return this.props.fallback();
+  }
+}
+
+type Placement = 'inline' | 'overlay';
+/** Props a dialog-like part may have: while `open` is false nothing of the wrapper shows either; Close uses the others. */
+type Openable = { open?: boolean; onOpenChange?: (open: boolean) => void; onClose?: () => void };
+
+function PartStatus({ placement, children }: { placement: Placement; children: ReactNode }) {
+  return placement === 'overlay' ? (
+    <div className="fixed inset-x-4 bottom-6 z-50 mx-auto flex max-w-md flex-col items-center gap-3 rounded-card bg-white p-5 text-center shadow-card">
+      {children}
+    </div>
+  ) : (
+    <div className="flex flex-col items-start gap-3 py-2">{children}</div>
+  );
+}
+
+/**
+ * A part of a page (a dialog, the player, a form) whose code downloads when it first shows. While it
+ * downloads a "Loading…" status shows in its place; when the download fails, the page stays and the part's
+ * place says so with Retry (and Close, for a dialog). `placement`: 'inline' in the page's flow, 'overlay'
+ * for a dialog or the full-screen player (a card at the bottom of the screen).
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, placement: Placement) {
+  const part = retryableLazy<P>(() => load().then((c) => ({ default: c })));
+  function LazyPart(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const { open, onOpenChange, onClose } = props as Openable;
+    const close = onOpenChange ? () => onOpenChange(false) : onClose;
+    const Lazy = part.current();
+    const retry = () => {
+      if (part.prepareRetry()) setAttempt((n) => n + 1);
+    };
+    const failed = () =>
+      open === false ? null : (
+        <PartStatus placement={placement}>
+          <p role="alert" className="font-semibold text-danger">
+            {APP_TEXTS.partLoadFailed}
+          </p>
+          <div className="flex gap-3">
+            <Button size="sm" onClick={retry}>
+              {APP_TEXTS.retry}
+            </Button>
+            {close && (
+              <Button size="sm" variant="secondary" onClick={close}>
+                {APP_TEXTS.close}
+              </Button>
+            )}
+          </div>
+        </PartStatus>
+      );
+    const loading =
+      open === false ? null : (
+        <PartStatus placement={placement}>
+          <p role="status" className="flex items-center gap-3 text-ink-soft">
+            <Spinner /> {APP_TEXTS.loadingPage}
+          </p>
+        </PartStatus>
+      );
+    return (
+      <ChunkErrorBoundary key={attempt} fallback={failed}>
+        <Suspense fallback={loading}>
+          <Lazy {...props} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
+  }
+  LazyPart.preload = part.preload;
+  return LazyPart;
+}
