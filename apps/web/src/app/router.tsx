@@ -17,13 +17,13 @@ const AppLayout = lazyPage(() => loadAppLayout().then((m) => ({ default: m.AppLa
 const ParentDashboardRoute = lazyPage(() => import('./routes/parent-dashboard.tsx'));
 const GrandparentDashboardRoute = lazyPage(() => import('./routes/grandparent-dashboard.tsx'));
 const ProfileRoute = lazyPage(() => import('./routes/profile.tsx'));
-// Signing in or up leads to a signed-in page: once their form is up and the browser is idle, their pages
-// fetch its layout ahead (the download is shared; a failure here is left to the layout's own load, which
-// shows Retry). Not sooner: it would compete with the form's own chunk.
+// Signing in or up leads to a signed-in page: once the visitor starts on the form (the first focus in the
+// page, by tap, click or Tab), their pages fetch its layout ahead, while the visitor types. Not on arrival:
+// on a slow phone it would compete with the form's own code and keep the main thread busy evaluating it, and
+// a visitor who leaves would have paid for it. The download is shared; a failure here is left to the
+// layout's own load, which shows Retry.
 const prefetchAppLayout = <T,>(page: T): T => {
-  const fetchLayout = () => void loadAppLayout().catch(() => undefined);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(fetchLayout, { timeout: 3000 });
-  else setTimeout(fetchLayout, 1000);
+  document.addEventListener('focusin', () => void loadAppLayout().catch(() => undefined), { once: true });
   return page;
 };
 const LoginRoute = lazyPage(() => import('./routes/auth/login.tsx').then(prefetchAppLayout));

@@ -1,24 +1,29 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { forgotPasswordBody } from '@fst/shared/auth/auth.schema';
+import type { forgotPasswordBody } from '@fst/shared/auth/auth.schema';
 import { SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
+
+// The page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
+const forgotValidation = lazyZodResolver(() => import('@fst/shared/auth/auth.schema').then((m) => m.forgotPasswordBody));
 
 type ForgotValues = z.input<typeof forgotPasswordBody>;
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
+  useEffect(forgotValidation.preload, []);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ForgotValues, unknown, z.output<typeof forgotPasswordBody>>({
-    resolver: zodResolver(forgotPasswordBody),
+    resolver: forgotValidation.resolver,
     defaultValues: { email: '' },
   });
 
@@ -28,6 +33,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={handleSubmit((values) => forgot.mutate(values))} noValidate className="flex flex-col gap-5">
       {forgot.isError ? <Alert tone="error">{errorText(forgot.error, SCREEN_ERRORS.unexpected)}</Alert> : null}
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <Button type="submit" size="lg" disabled={forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send Reset Link'}

@@ -1,35 +1,34 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, TIMINGS } from '@fst/shared/constants';
-import { resetPasswordBody } from '@fst/shared/auth/auth.schema';
-import { RESET_TEXTS, SCREEN_ERRORS, VALIDATION } from '@fst/shared/messages';
+import { RESET_TEXTS, SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { TextLink } from './auth-card.tsx';
-import { samePasswordTwice } from './password-confirmation.ts';
+import type { resetFormSchema } from './reset-password-form-schema.ts';
 
-const resetFormSchema = z
-  .object({ password: resetPasswordBody.shape.password, confirm_password: z.string() })
-  .refine(...samePasswordTwice('password', VALIDATION.resetPasswordsDoNotMatch));
+// The page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
+const resetValidation = lazyZodResolver(() => import('./reset-password-form-schema.ts').then((m) => m.resetFormSchema));
 
 type ResetValues = z.input<typeof resetFormSchema>;
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
+  useEffect(resetValidation.preload, []);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ResetValues, unknown, z.output<typeof resetFormSchema>>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: resetValidation.resolver,
     defaultValues: { password: '', confirm_password: '' },
   });
 
@@ -62,6 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </p>
         </Alert>
       ) : null}
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField
         label="New Password"
         type="password"
