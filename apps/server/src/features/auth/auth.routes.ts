@@ -52,7 +52,7 @@ export function authRoutes(app: App, opts: { auth: AuthService; secureCookies: b
   });
 
   app.get('/api/auth/me', { schema: { tags, response: { 200: authResponse } } }, async (req) =>
-    auth.me(requireSession(req).user.id),
+    auth.me(requireSession(req)),
   );
 
   app.get('/api/auth/check-session', { config: { public: true }, schema: { tags, response: { 200: checkSessionResponse } } }, async (req) => ({

@@ -24,7 +24,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import type { FamilyAccess } from './families.access.ts';
-import type { FamiliesRepository, FamilyRow, KidRow } from './families.repository.ts';
+import type { FamiliesRepository, FamilyRoleValue, FamilyRow, KidRow } from './families.repository.ts';
 
 const SEARCH_LIMIT = 20;
 const CODE_ATTEMPTS = 8;
@@ -69,15 +69,17 @@ export function createFamiliesService(deps: Deps) {
     familySubscriptionTier: tier,
   });
 
-  async function kidsOf(family: FamilyRow): Promise<Kid[]> {
-    const [rows, tier] = await Promise.all([families.kids(family.id), deps.familyTier(family.id)]);
+  /** The family's kids; `tier` when the caller is asking for the family's tier anyway (asked once). */
+  async function kidsOf(family: FamilyRow, familyTier: Promise<PlanType> = deps.familyTier(family.id)): Promise<Kid[]> {
+    const [rows, tier] = await Promise.all([families.kids(family.id), familyTier]);
     const stories = await deps.activity.kidStoryCounts(rows.map((k) => k.id));
     return rows.map((k) => toKid(k, family, tier, stories.get(k.id) ?? 0));
   }
 
-  async function detail(family: FamilyRow, userId: string): Promise<FamilyDetail> {
-    const { role } = await access.requireMember(family.id, userId);
-    const [members, kids, tier] = await Promise.all([families.members(family.id), kidsOf(family), deps.familyTier(family.id)]);
+  /** The family as its member in `role` sees it (the membership was checked by the caller). */
+  async function detail(family: FamilyRow, role: FamilyRoleValue): Promise<FamilyDetail> {
+    const familyTier = deps.familyTier(family.id);
+    const [members, kids, tier] = await Promise.all([families.members(family.id), kidsOf(family, familyTier), familyTier]);
     return {
       id: family.id,
       name: family.name,
@@ -100,8 +102,8 @@ export function createFamiliesService(deps: Deps) {
     };
   }
 
-  async function loadFamily(familyId: string, userId: string) {
-    await access.requireMember(familyId, userId);
+  /** The family, for a caller whose membership was checked before. */
+  async function loadFamily(familyId: string) {
     const family = await families.findFamily(familyId);
     if (!family) throw notFound(FAMILY_SERVER_MESSAGES.familyNotFound);
     return family;
@@ -124,13 +126,14 @@ export function createFamiliesService(deps: Deps) {
       if (session.user.role !== 'parent') throw forbidden(FAMILY_SERVER_MESSAGES.onlyParentsCreate);
       for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
         const family = await families.createFamily(body.family_name, familyCodeFrom(randomBytes(FAMILY_CODE_LENGTH)), session.user.id);
-        if (family) return { family: await detail(family, session.user.id) };
+        if (family) return { family: await detail(family, (await access.requireMember(family.id, session.user.id)).role) };
       }
       throw new AppError('conflict', FAMILY_TEXTS.createFailed);
     },
 
     async get(session: SessionUser, familyId: string) {
-      return { family: await detail(await loadFamily(familyId, session.user.id), session.user.id) };
+      const { role } = await access.requireMember(familyId, session.user.id);
+      return { family: await detail(await loadFamily(familyId), role) };
     },
 
     async joinByCode(session: SessionUser, body: z.output<typeof joinFamilyBody>) {
@@ -138,7 +141,7 @@ export function createFamiliesService(deps: Deps) {
       if (!family) throw new AppError('not_found', FAMILY_SERVER_MESSAGES.codeUnknown, { family_code: [FAMILY_SERVER_MESSAGES.codeUnknown] });
       // Joining twice is harmless: the existing membership and role stay.
       await families.addMember(family.id, session.user.id, joiningRole(session.user.role), body.relationship || null);
-      return { family: await detail(family, session.user.id) };
+      return { family: await detail(family, (await access.requireMember(family.id, session.user.id)).role) };
     },
 
     async search(session: SessionUser, q: string): Promise<{ families: FamilySearchResult[] }> {
@@ -205,14 +208,14 @@ export function createFamiliesService(deps: Deps) {
 
     async addKid(session: SessionUser, familyId: string, body: z.output<typeof kidBody>) {
       await access.requireAdmin(familyId, session.user.id);
-      const family = await loadFamily(familyId, session.user.id);
+      const family = await loadFamily(familyId);
       const row = await families.insertKid(familyId, body.first_name, body.age);
       return { kid: toKid(row, family, await deps.familyTier(familyId), 0) };
     },
 
     async updateKid(session: SessionUser, familyId: string, kidId: string, body: z.output<typeof kidBody>) {
       await access.requireAdmin(familyId, session.user.id);
-      const family = await loadFamily(familyId, session.user.id);
+      const family = await loadFamily(familyId);
       const row = await families.updateKid(familyId, kidId, body.first_name, body.age);
       if (!row) throw notFound(FAMILY_SERVER_MESSAGES.kidNotFound);
       const stories = await deps.activity.kidStoryCounts([row.id]);
