@@ -49,12 +49,17 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks }): S
           else done(null, chunk);
         },
       });
+      const out = createWriteStream(temp, { flags: 'wx', flush: true });
       try {
-        await pipeline(body, count, createWriteStream(temp, { flags: 'wx', flush: true }));
+        await pipeline(body, count, out);
         await mkdir(path.dirname(file), { recursive: true });
         await rename(temp, file);
         return { size };
       } catch (err) {
+        // The file is opened after the stream is made: a body refused at its first bytes can fail the
+        // pipeline before the open is done, and the file would appear after its removal. Wait until the
+        // stream has closed its file (or never opened it), then remove it.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await unlink(temp).catch(() => {});
         throw err;
       }
