@@ -2,8 +2,9 @@
 // Lighthouse (issue 9): the landing page, login, the parent dashboard and a kid's stories page, audited by
 // the Lighthouse npm package driving Debian's Chromium in its default mobile emulation (a mid-range phone,
 // simulated slow 4G and a 4x slower CPU). Goal: performance 95+ and accessibility 100 on each page.
-// Builds the web app (or serves LIGHTHOUSE_DIST, a finished `vite build`), starts the real server on
-// embedded PGlite with a seeded family, and signs the dashboard pages in with the parent's cookie.
+// Builds the web app with its public pages rendered ahead (or serves LIGHTHOUSE_DIST, a finished `npm run
+// build`), starts the real server on embedded PGlite with a seeded family, and signs the dashboard pages in
+// with the parent's cookie.
 // Run with `npm run bench:lighthouse` (LIGHTHOUSE_RUNS=3 takes each page's median performance score;
 // CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there).
 import { spawnSync } from 'node:child_process';
@@ -21,8 +22,11 @@ const GOALS = { performance: 95, accessibility: 100 };
 function build() {
   return tempDir('fst-lighthouse-').then((outDir) => {
     console.log(`building the web app into ${outDir} …`);
-    const res = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' });
+    const web = path.join(ROOT, 'apps/web');
+    const res = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
     if (res.status !== 0) throw new Error('vite build failed');
+    // The public pages rendered ahead, as `npm run build` does.
+    if (spawnSync('node', ['scripts/prerender.mjs', outDir], { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('prerender failed');
     return outDir;
   });
 }

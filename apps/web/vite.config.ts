@@ -14,6 +14,9 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
   ],
   server: { proxy: apiProxy },
+  // The build of src/prerender.tsx for Node (scripts/prerender.mjs): the shared package is TypeScript
+  // source, so it is bundled rather than imported at run time.
+  ssr: { noExternal: ['@fst/shared'] },
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',

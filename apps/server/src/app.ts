@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
@@ -439,17 +439,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // The build's Brotli and gzip copies, when the browser takes them.
       preCompressed: true,
       // Files under /static/ carry their content's hash in their name: cached for a year, never revalidated.
-      // The page itself names the current ones, so it is checked every time.
+      // The pages (index.html and those rendered ahead) name the current ones, so they are checked every time.
       setHeaders: (reply, filePath) => {
         if (filePath.startsWith(path.join(webDist, 'static') + path.sep)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.startsWith(path.join(webDist, 'index.html'))) reply.header('cache-control', 'no-cache');
+        else if (/\.html(\.br|\.gz)?$/.test(filePath)) reply.header('cache-control', 'no-cache');
       },
     });
   }
+  // The public pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path → file.
+  const prerendered = prerenderedPages(webDist);
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/static/');
-    // SPA fallback: every app route is answered by index.html; the router in the page takes over.
-    if (hasWeb && wantsPage) return reply.type('text/html').sendFile('index.html');
+    // SPA fallback: every app route is answered by index.html (or the page rendered ahead for that path);
+    // the router in the page takes over.
+    if (hasWeb && wantsPage) return reply.type('text/html').sendFile(prerendered.get(req.url.split('?')[0]!) ?? 'index.html');
     return reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id });
   });
 
@@ -487,6 +490,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app;
+}
+
+/** The pages the web build rendered ahead (prerendered/pages.json: path → file in the build), if any. */
+function prerenderedPages(webDist: string): Map<string, string> {
+  try {
+    const pages = JSON.parse(readFileSync(path.join(webDist, 'prerendered', 'pages.json'), 'utf8')) as Record<string, string>;
+    return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(webDist, file))));
+  } catch {
+    return new Map();
+  }
 }
 
 /** Removes the media scratch folders (DATA_DIR/work/<id>-…) last changed before `before`: left by a crash. */

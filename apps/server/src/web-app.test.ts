@@ -12,6 +12,7 @@ describe('web app serving', () => {
   let ctx: TestContext;
   let dist: string;
   const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const loginHtml = '<!doctype html><html><body><div id="root"><h1>Welcome back</h1></div></body></html>';
   const js = `export const story = ${JSON.stringify('Once upon a time. '.repeat(200))};\n`;
 
   beforeAll(async () => {
@@ -19,6 +20,10 @@ describe('web app serving', () => {
     await mkdir(path.join(dist, 'static/js'), { recursive: true });
     await writeFile(path.join(dist, 'index.html'), html);
     await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    // A page rendered ahead by the build (apps/web/scripts/prerender.mjs), and one named but missing.
+    await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+    await writeFile(path.join(dist, 'prerendered/login.html'), loginHtml);
+    await writeFile(path.join(dist, 'prerendered/pages.json'), JSON.stringify({ '/login': 'prerendered/login.html', '/signup': 'prerendered/signup.html' }));
     await writeFile(path.join(dist, 'static/js/index-abc123.js'), js);
     await writeFile(path.join(dist, 'static/js/index-abc123.js.br'), brotliCompressSync(js));
     await writeFile(path.join(dist, 'static/js/index-abc123.js.gz'), gzipSync(js));
@@ -30,12 +35,26 @@ describe('web app serving', () => {
   });
 
   it('answers every app route with index.html, never cached without a check', async () => {
-    for (const url of ['/parent-dashboard', '/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f', '/login']) {
+    for (const url of ['/parent-dashboard', '/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f', '/family']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(html);
+    }
+  });
+
+  it('answers a public page the build rendered ahead with that page, and every other path with index.html', async () => {
+    for (const url of ['/login', '/login?next=%2Ffamily']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(loginHtml);
+    }
+    // Named in pages.json but not in the build: the plain page.
+    for (const url of ['/signup', '/login/extra', '/parent-dashboard']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(html);
     }
   });
 

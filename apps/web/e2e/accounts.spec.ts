@@ -133,6 +133,26 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/parent-dashboard$/);
   });
 
+  test('the landing and sign-in pages arrive drawn, before their JavaScript; the form waits for it to submit', async ({ page }) => {
+    const scripts = /\/static\/js\/.*\.js$/;
+    await page.route(scripts, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bedtime stories read by the people your kids love' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign In · Family Story Time');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.getByLabel('Email').fill('early@example.com');
+    // Submitting now would send the fields in the address: the button waits for the app.
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await expectAccessible(page);
+
+    await page.unroute(scripts);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(VALIDATION.emailRequired)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a dialog whose code does not arrive says so in place, keeps the page, and opens on Retry', async ({ page }) => {
     const dialogCode = /\/static\/js\/report-issue-modal-[\w-]+\.js$/;
     await page.route(dialogCode, (route) => route.abort());

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { preloadPagesOf } from './app/router.tsx';
 import './index.css';
@@ -9,8 +9,11 @@ preloadPagesOf(window.location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page comes rendered ahead (src/prerender.tsx): the app takes over its HTML instead of drawing it again.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -43,10 +43,12 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** Sign-in and sign-up: a signed-in user goes straight to their dashboard. */
+/**
+ * Sign-in and sign-up: a signed-in user goes straight to their dashboard. The form shows while the session
+ * is checked (most who open these pages are signed out), as the page rendered ahead at build time does.
+ */
 export function GuestOnly() {
   const session = useSession();
-  if (session.isPending) return <SessionLoading />;
   if (session.data) return <Navigate to={dashboardPath(session.data.user.role)} replace />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import { isValidElement } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
@@ -23,7 +23,8 @@ const ProfileRoute = lazyPage(() => import('./routes/profile.tsx'));
 // a visitor who leaves would have paid for it. The download is shared; a failure here is left to the
 // layout's own load, which shows Retry.
 const prefetchAppLayout = <T,>(page: T): T => {
-  document.addEventListener('focusin', () => void loadAppLayout().catch(() => undefined), { once: true });
+  // (No document when the page is rendered ahead at build time: apps/web/src/prerender.tsx.)
+  if (typeof document !== 'undefined') document.addEventListener('focusin', () => void loadAppLayout().catch(() => undefined), { once: true });
   return page;
 };
 const LoginRoute = lazyPage(() => import('./routes/auth/login.tsx').then(prefetchAppLayout));
@@ -108,5 +109,3 @@ export function preloadPagesOf(pathname: string) {
     if (typeof type === 'function' && 'preload' in type) (type as LazyPage).preload();
   }
 }
-
-export const router = createBrowserRouter(routes);

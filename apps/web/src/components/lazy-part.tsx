@@ -14,14 +14,14 @@ export class ChunkLoadError extends Error {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = window.setTimeout(() => reject(new ChunkLoadError()), ms);
+    const timer = setTimeout(() => reject(new ChunkLoadError()), ms);
     promise.then(
       (value) => {
-        window.clearTimeout(timer);
+        clearTimeout(timer);
         resolve(value);
       },
       (cause: unknown) => {
-        window.clearTimeout(timer);
+        clearTimeout(timer);
         reject(new ChunkLoadError({ cause }));
       },
     );
@@ -64,7 +64,7 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
   };
 }
 
-/** Catches a ChunkLoadError below it and shows `fallback(retry)` instead; other errors go on up. */
+/** Catches a ChunkLoadError below it and shows `fallback()` instead; other errors go on up. */
 export class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; children: ReactNode }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
@@ -87,7 +87,7 @@ type Openable = { open?: boolean; onOpenChange?: (open: boolean) => void; onClos
 
 function PartStatus({ placement, children }: { placement: Placement; children: ReactNode }) {
   return placement === 'overlay' ? (
-    <div className="fixed inset-x-4 bottom-6 z-50 mx-auto flex max-w-md flex-col items-center gap-3 rounded-card bg-white p-5 text-center shadow-card">
+    <div className="fixed inset-x-4 bottom-6 z-50 mx-auto flex max-w-md flex-col items-center gap-3 rounded-card border border-line bg-paper p-5 text-center shadow-card">
       {children}
     </div>
   ) : (

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
 // The page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
@@ -17,6 +18,7 @@ type ForgotValues = z.input<typeof forgotPasswordBody>;
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
+  const hydrated = useHydrated();
   useEffect(forgotValidation.preload, []);
   const {
     register,
@@ -35,7 +37,7 @@ export function ForgotPasswordForm() {
       {forgot.isError ? <Alert tone="error">{errorText(forgot.error, SCREEN_ERRORS.unexpected)}</Alert> : null}
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <Button type="submit" size="lg" disabled={forgot.isPending}>
+      <Button type="submit" size="lg" disabled={!hydrated || forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
     </form>

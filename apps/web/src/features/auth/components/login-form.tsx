@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { TextLink } from './auth-card.tsx';
@@ -22,6 +23,7 @@ type LoginValues = z.input<typeof loginBody>;
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
+  const hydrated = useHydrated();
   useEffect(loginValidation.preload, []);
   const {
     register,
@@ -55,7 +57,7 @@ export function LoginForm() {
         <CheckboxField label="Remember me" {...register('remember')} />
         <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>
       </div>
-      <Button type="submit" size="lg" disabled={login.isPending}>
+      <Button type="submit" size="lg" disabled={!hydrated || login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
     </form>

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { notify } from '../../../lib/toast.ts';
 import { sessionQueryKey } from '../api/get-me.ts';
 import { useSignup } from '../api/signup.ts';
@@ -40,6 +41,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signup = useSignup();
+  const hydrated = useHydrated();
   const [created, setCreated] = useState<AuthResponse | null>(null);
   useEffect(signupValidation.preload, []);
   const {
@@ -147,7 +149,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
           error={errors.confirm_password?.message}
           {...register('confirm_password')}
         />
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={!hydrated || busy}>
           {signup.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
