@@ -1,5 +1,5 @@
 // A vitest reporter for scripts/test.mjs: writes every failure of the run to the file named by
-// FST_FAILURES_FILE as JSON lines of text: failed tests, and the errors vitest hangs on a file or a
+// FST_FAILURES_FILE, one line each: failed tests, and the errors vitest hangs on a file or a
 // describe block (a beforeAll/afterAll hook that threw or timed out) or reports as unhandled. The JSON
 // reporter keeps only the first kind, so a failed hook showed up as a failed file with no reason.
 import { appendFileSync } from 'node:fs';

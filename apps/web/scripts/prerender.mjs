@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Renders the public pages ahead into a finished `vite build` (default: dist), run by `npm run build`:
-// builds src/prerender.tsx for Node (`vite build --ssr`, into a temporary folder beside this script's), renders each page below
-// into a copy of the build's index.html, and writes it with Brotli and gzip copies under prerendered/, named
-// in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it for that path.
+// builds src/prerender.tsx for Node (`vite build --ssr`, into a temporary folder in apps/web), renders each
+// page below into a copy of the build's index.html, and writes it with Brotli and gzip copies under
+// prerendered/, named in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it for
+// that path.
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -4,9 +4,8 @@
 // (the landing page's signed-out header, the sign-in form), exactly what the browser's first render shows.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { Toaster } from './components/ui/toaster.tsx';
+import { AppFrame } from './app/app-frame.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/router.tsx';
 
@@ -18,11 +17,10 @@ export async function prerender(pathname: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <AppFrame client={createQueryClient()}>
         {/* No hydration data script: the routes have no loaders, and the page allows no inline script. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <Toaster />
-      </QueryClientProvider>
+      </AppFrame>
     </StrictMode>,
   );
   let html = '';

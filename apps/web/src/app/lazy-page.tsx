@@ -1,6 +1,6 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { APP_TEXTS } from '@fst/shared/messages';
-import { ChunkErrorBoundary, retryableLazy } from '../components/lazy-part.tsx';
+import { LazyBoundary, retryableLazy } from '../components/lazy-part.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
@@ -20,15 +20,12 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const page = retryableLazy(load);
 
   function LazyPage() {
-    const [attempt, setAttempt] = useState(0);
-    const retry = () => {
-      if (page.prepareRetry()) setAttempt((n) => n + 1);
-    };
-    const Page = page.current();
     return (
-      <ChunkErrorBoundary
-        key={attempt}
-        fallback={() => (
+      <LazyBoundary
+        part={page}
+        props={{}}
+        loading={<LoadingScreen label={APP_TEXTS.loadingPage} />}
+        failed={(retry) => (
           <div className="mx-auto max-w-xl px-4 py-12">
             <Card className="flex flex-col items-center gap-4 text-center">
               <p role="alert" className="text-lg font-semibold text-danger">
@@ -38,11 +35,7 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
             </Card>
           </div>
         )}
-      >
-        <Suspense fallback={<LoadingScreen label={APP_TEXTS.loadingPage} />}>
-          <Page />
-        </Suspense>
-      </ChunkErrorBoundary>
+      />
     );
   }
   LazyPage.preload = page.preload;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { AppFrame } from './app-frame.tsx';
 import { createQueryClient } from './query-client.ts';
 import { routes } from './router.tsx';
 
@@ -11,9 +10,8 @@ const router = createBrowserRouter(routes);
 export function AppProviders() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <AppFrame client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
+    </AppFrame>
   );
 }

@@ -65,7 +65,7 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
 }
 
 /** Catches a ChunkLoadError below it and shows `fallback()` instead; other errors go on up. */
-export class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; children: ReactNode }, { error: unknown }> {
+class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; children: ReactNode }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -79,6 +79,37 @@ export class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; c
     if (!(error instanceof ChunkLoadError)) throw error;
     return this.props.fallback();
   }
+}
+
+type RetryableLazy<P extends object> = ReturnType<typeof retryableLazy<P>>;
+
+/**
+ * Renders `part`'s component with `props`: `loading` while its code downloads, `failed(retry)` when the
+ * download fails; Retry asks for the code again (or reloads the document when nothing else can work).
+ */
+export function LazyBoundary<P extends object>({
+  part,
+  props,
+  loading,
+  failed,
+}: {
+  part: RetryableLazy<P>;
+  props: P;
+  loading: ReactNode;
+  failed: (retry: () => void) => ReactNode;
+}) {
+  const [attempt, setAttempt] = useState(0);
+  const Lazy = part.current();
+  const retry = () => {
+    if (part.prepareRetry()) setAttempt((n) => n + 1);
+  };
+  return (
+    <ChunkErrorBoundary key={attempt} fallback={() => failed(retry)}>
+      <Suspense fallback={loading}>
+        <Lazy {...props} />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
 }
 
 type Placement = 'inline' | 'overlay';
@@ -104,45 +135,41 @@ function PartStatus({ placement, children }: { placement: Placement; children: R
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, placement: Placement) {
   const part = retryableLazy<P>(() => load().then((c) => ({ default: c })));
   function LazyPart(props: P) {
-    const [attempt, setAttempt] = useState(0);
     const { open, onOpenChange, onClose } = props as Openable;
     const close = onOpenChange ? () => onOpenChange(false) : onClose;
-    const Lazy = part.current();
-    const retry = () => {
-      if (part.prepareRetry()) setAttempt((n) => n + 1);
-    };
-    const failed = () =>
-      open === false ? null : (
-        <PartStatus placement={placement}>
-          <p role="alert" className="font-semibold text-danger">
-            {APP_TEXTS.partLoadFailed}
-          </p>
-          <div className="flex gap-3">
-            <Button size="sm" onClick={retry}>
-              {APP_TEXTS.retry}
-            </Button>
-            {close && (
-              <Button size="sm" variant="secondary" onClick={close}>
-                {APP_TEXTS.close}
-              </Button>
-            )}
-          </div>
-        </PartStatus>
-      );
-    const loading =
-      open === false ? null : (
-        <PartStatus placement={placement}>
-          <p role="status" className="flex items-center gap-3 text-ink-soft">
-            <Spinner /> {APP_TEXTS.loadingPage}
-          </p>
-        </PartStatus>
-      );
     return (
-      <ChunkErrorBoundary key={attempt} fallback={failed}>
-        <Suspense fallback={loading}>
-          <Lazy {...props} />
-        </Suspense>
-      </ChunkErrorBoundary>
+      <LazyBoundary
+        part={part}
+        props={props}
+        loading={
+          open === false ? null : (
+            <PartStatus placement={placement}>
+              <p role="status" className="flex items-center gap-3 text-ink-soft">
+                <Spinner /> {APP_TEXTS.loadingPage}
+              </p>
+            </PartStatus>
+          )
+        }
+        failed={(retry) =>
+          open === false ? null : (
+            <PartStatus placement={placement}>
+              <p role="alert" className="font-semibold text-danger">
+                {APP_TEXTS.partLoadFailed}
+              </p>
+              <div className="flex gap-3">
+                <Button size="sm" onClick={retry}>
+                  {APP_TEXTS.retry}
+                </Button>
+                {close && (
+                  <Button size="sm" variant="secondary" onClick={close}>
+                    {APP_TEXTS.close}
+                  </Button>
+                )}
+              </div>
+            </PartStatus>
+          )
+        }
+      />
     );
   }
   LazyPart.preload = part.preload;
