@@ -446,13 +446,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     });
   }
-  // The public pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path → file.
+  // The pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path (or '*') → file.
   const prerendered = prerenderedPages(webDist);
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/static/');
-    // SPA fallback: every app route is answered by index.html (or the page rendered ahead for that path);
-    // the router in the page takes over.
-    if (hasWeb && wantsPage) return reply.type('text/html').sendFile(prerendered.get(req.url.split('?')[0]!) ?? 'index.html');
+    // SPA fallback: every app route is answered by the page rendered ahead for that path, or else by the
+    // one rendered for every other path ('*': the signed-in pages' first view), or else index.html; the
+    // router in the page takes over.
+    if (hasWeb && wantsPage) {
+      return reply.type('text/html').sendFile(prerendered.get(req.url.split('?')[0]!) ?? prerendered.get('*') ?? 'index.html');
+    }
     return reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id });
   });
 
@@ -492,7 +495,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
-/** The pages the web build rendered ahead (prerendered/pages.json: path → file in the build), if any. */
+/** The pages the web build rendered ahead (prerendered/pages.json: path or '*' → file in the build), if any. */
 function prerenderedPages(webDist: string): Map<string, string> {
   try {
     const pages = JSON.parse(readFileSync(path.join(webDist, 'prerendered', 'pages.json'), 'utf8')) as Record<string, string>;

@@ -88,3 +88,49 @@ describe('web app serving', () => {
     expect(res.json()).toMatchObject({ code: 'not_found' });
   });
 });
+
+// A build that also rendered the signed-in pages' first view (prerendered/pages.json names it for '*'): every
+// path without a page of its own gets that one; the API and missing scripts still answer 404 JSON.
+describe('web app serving with the signed-in pages rendered ahead', () => {
+  let ctx: TestContext;
+  let dist: string;
+  const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const loginHtml = '<!doctype html><html><body><div id="root"><h1>Welcome back</h1></div></body></html>';
+  const shellHtml = '<!doctype html><html><body><div id="root" data-shell><p>Checking your session…</p></div></body></html>';
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'fst-web-'));
+    await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), html);
+    await writeFile(path.join(dist, 'prerendered/login.html'), loginHtml);
+    await writeFile(path.join(dist, 'prerendered/app-shell.html'), shellHtml);
+    await writeFile(path.join(dist, 'prerendered/app-shell.html.br'), brotliCompressSync(shellHtml));
+    await writeFile(path.join(dist, 'prerendered/pages.json'), JSON.stringify({ '/login': 'prerendered/login.html', '*': 'prerendered/app-shell.html' }));
+    ctx = await createTestContext({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers every path without a page of its own with the signed-in first view, checked every time', async () => {
+    for (const url of ['/parent-dashboard', '/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f?bedtimeMode=true', '/reset-password']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(shellHtml);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/login' })).body).toBe(loginHtml);
+    const br = await ctx.app.inject({ method: 'GET', url: '/family', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('still answers the API and missing scripts with 404 JSON', async () => {
+    for (const url of ['/api/nothing-here', '/static/js/gone-000000.js']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+});

@@ -153,6 +153,22 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('any other page arrives with the session check drawn, which the app then replaces', async ({ page }) => {
+    const scripts = /\/static\/js\/.*\.js$/;
+    await page.route(scripts, (route) => route.abort());
+    await page.goto('/parent-dashboard');
+    await expect(page.getByRole('status').filter({ hasText: APP_TEXTS.loadingSession })).toBeVisible();
+    await expect(page).toHaveTitle('Family Story Time');
+    await expectAccessible(page);
+
+    await page.unroute(scripts);
+    await page.reload();
+    // Signed out: the app sends the visitor to sign in, and nothing of the first view stays behind.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByText(APP_TEXTS.loadingSession)).toBeHidden();
+  });
+
   test('a dialog whose code does not arrive says so in place, keeps the page, and opens on Retry', async ({ page }) => {
     const dialogCode = /\/static\/js\/report-issue-modal-[\w-]+\.js$/;
     await page.route(dialogCode, (route) => route.abort());

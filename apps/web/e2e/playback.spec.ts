@@ -267,3 +267,59 @@ test('unknown stories and kids say so', async ({ page }) => {
   await page.goto('/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f');
   await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
 });
+
+test('a kid’s page and the dashboard ask for their data while the session is checked; signed out, nothing of it stays', async ({ page }) => {
+  const parent = newAccount('parent');
+  await createAccount(page.request, parent);
+  const created = await page.request.post('/api/family/create', { data: { family_name: `Early ${suffix}` } });
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
+  const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+
+  // The session check answers a second late; the pages' data is asked for before it answers.
+  await page.route('**/api/auth/check-session', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const asked = new Map<string, number>();
+  let sessionAnswered = Infinity;
+  page.on('request', (req) => asked.set(new URL(req.url()).pathname, Date.now()));
+  page.on('requestfinished', (req) => {
+    if (req.url().endsWith('/api/auth/check-session')) sessionAnswered = Date.now();
+  });
+  await page.goto(`/child/${kidId}`);
+  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
+  await expect(page.getByText(RECORDING_TEXTS.noReaderRecordings)).toBeVisible();
+  expect(asked.get(`/api/recording/kid/${kidId}`)).toBeLessThan(sessionAnswered);
+  expect(asked.get(`/api/playback/kid/${kidId}/playlist`)).toBeLessThan(sessionAnswered);
+
+  asked.clear();
+  sessionAnswered = Infinity;
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
+  expect(asked.get('/api/family/my-families')).toBeLessThan(sessionAnswered);
+  expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(sessionAnswered);
+  await page.unroute('**/api/auth/check-session');
+
+  // Signed out, the kid's page sends the visitor to sign in; its data was refused (401) and is forgotten, so
+  // after signing in the page shows the kid, not that refusal.
+  await page.context().clearCookies();
+  await page.goto(`/child/${kidId}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(parent.email);
+  await page.getByLabel('Password', { exact: true }).fill(parent.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+  // Watched for while the page comes in: the page for a refused kid is headed plain "Stories".
+  await page.evaluate(() => {
+    const w = window as unknown as { refusalShown: boolean };
+    w.refusalShown = false;
+    const look = () => {
+      if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'Stories')) w.refusalShown = true;
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('link', { name: 'Ada' }).click();
+  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { refusalShown: boolean }).refusalShown)).toBe(false);
+});

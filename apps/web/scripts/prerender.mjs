@@ -3,7 +3,7 @@
 // builds src/prerender.tsx for Node (`vite build --ssr`, into a temporary folder in apps/web), renders each
 // page below into a copy of the build's index.html, and writes it with Brotli and gzip copies under
 // prerendered/, named in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it for
-// that path.
+// that path; and the signed-in pages' first view, which it sends for every other path ('*').
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +13,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 // The pages a visitor opens first; signed-in pages need their data, so they are drawn in the browser.
 const PAGES = { '/': 'home', '/login': 'login', '/signup': 'signup', '/forgot-password': 'forgot-password' };
+// Any signed-in page: its first view is the session check; written for every other path ('*' below).
+const SHELL_PATH = '/parent-dashboard';
+const SHELL_FILE = 'prerendered/app-shell.html';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(web, process.argv[2] ?? 'dist');
@@ -46,6 +49,17 @@ try {
     pages[pathname] = file;
     console.log(`prerendered ${pathname} → ${file} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
   }
+  // Every other path gets the signed-in pages' first view, the session check ("Checking your session…"),
+  // so a phone paints it before the JavaScript has arrived. A signed-in page's own first render is that
+  // view too, but the app draws this page afresh rather than hydrating it (main.tsx: `data-shell`), since
+  // the server sends it for public paths not rendered ahead as well.
+  const app = await prerender(SHELL_PATH);
+  const html = shell.replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
+  await writeFile(path.join(dist, SHELL_FILE), html);
+  await writeFile(path.join(dist, `${SHELL_FILE}.br`), brotliCompressSync(html));
+  await writeFile(path.join(dist, `${SHELL_FILE}.gz`), gzipSync(html, { level: 9 }));
+  pages['*'] = SHELL_FILE;
+  console.log(`prerendered the signed-in pages' first view → ${SHELL_FILE} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
   await writeFile(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 } finally {
   await rm(ssrDir, { recursive: true, force: true });

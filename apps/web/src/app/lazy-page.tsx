@@ -1,15 +1,23 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { LazyBoundary, retryableLazy } from '../components/lazy-part.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { PageTitle } from '../components/ui/page-title.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
 
-type PageModule = { default: ComponentType };
+/**
+ * A page's module. `prefetch`, when a page has it, asks for the data the page shows first, so that it is
+ * on its way while the session is checked and the page renders (see `preloadPagesOf` in router.tsx).
+ */
+export type PageModule = { default: ComponentType; prefetch?: PagePrefetch };
+export type PagePrefetch = (client: QueryClient, params: Params) => void;
 
 export type LazyPage = ComponentType & {
-  /** Starts the download now (shared with the render that follows); a failure is left to that render. */
-  preload: () => void;
+  /** Starts the download now (shared with the render that follows); answers the module, or undefined when it failed. */
+  preload: () => Promise<PageModule | undefined>;
 };
 
 /**
@@ -17,14 +25,20 @@ export type LazyPage = ComponentType & {
  * 120 s shows an error with a Retry button.
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  const page = retryableLazy(load);
+  const page = retryableLazy<object, PageModule>(load);
 
   function LazyPage() {
     return (
       <LazyBoundary
         part={page}
         props={{}}
-        loading={<LoadingScreen label={APP_TEXTS.loadingPage} />}
+        loading={
+          <>
+            {/* The page before it took its title along: the app's name until this one sets its own. */}
+            <PageTitle />
+            <LoadingScreen label={APP_TEXTS.loadingPage} />
+          </>
+        }
         failed={(retry) => (
           <div className="mx-auto max-w-xl px-4 py-12">
             <Card className="flex flex-col items-center gap-4 text-center">

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppFrame } from './app-frame.tsx';
-import { createQueryClient } from './query-client.ts';
 import { routes } from './router.tsx';
 
 const router = createBrowserRouter(routes);
 
-export function AppProviders() {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ client }: { client: QueryClient }) {
   return (
-    <AppFrame client={queryClient}>
+    <AppFrame client={client}>
       <RouterProvider router={router} />
     </AppFrame>
   );

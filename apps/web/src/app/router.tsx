@@ -1,4 +1,5 @@
 import { isValidElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
@@ -101,11 +102,12 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts downloading the pages that `pathname` shows (a signed-in page: its layout too) at once, beside
- * the session check, instead of one after the other as each guard lets the render through.
+ * the session check, instead of one after the other as each guard lets the render through; a page that
+ * has `prefetch` then asks for its first data too, before the guards and the layout have rendered.
  */
-export function preloadPagesOf(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function preloadPagesOf(pathname: string, client: QueryClient) {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
     const type: unknown = isValidElement(route.element) ? route.element.type : null;
-    if (typeof type === 'function' && 'preload' in type) (type as LazyPage).preload();
+    if (typeof type === 'function' && 'preload' in type) void (type as LazyPage).preload().then((page) => page?.prefetch?.(client, params));
   }
 }

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { TIMINGS } from '@fst/shared/constants';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { Button } from './ui/button.tsx';
@@ -33,22 +33,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * download failed: `prepareRetry` makes a fresh lazy component, or reloads the document when no retry in
  * the page can work.
  */
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let download: Promise<{ default: ComponentType<P> }> | null = null;
+export function retryableLazy<P extends object, M extends { default: ComponentType<P> } = { default: ComponentType<P> }>(load: () => Promise<M>) {
+  let download: Promise<M> | null = null;
+  let loaded: M | null = null;
   let retriedInPage = false;
   const startOrJoin = () => {
-    download ??= load().catch((cause: unknown) => {
-      download = null;
-      throw cause;
-    });
+    download ??= load().then(
+      (module) => (loaded = module),
+      (cause: unknown) => {
+        download = null;
+        throw cause;
+      },
+    );
     return withTimeout(download, TIMINGS.chunkLoadTimeout);
   };
   let current: LazyExoticComponent<ComponentType<P>> = lazy(startOrJoin);
   return {
-    /** The lazy component to render now. */
-    current: () => current,
-    /** Starts the download now (shared with the render that follows); a failure is left to that render. */
-    preload: () => void startOrJoin().catch(() => undefined),
+    /**
+     * The component to render now: the module's own once its code is in (downloaded ahead, say), otherwise
+     * the lazy one. A lazy component suspends on its first render even then, and React holds back what a
+     * Suspense boundary reveals until 300 ms after its fallback showed: a page whose code and data were
+     * already in waited that long to draw.
+     */
+    current: (): ComponentType<P> => loaded?.default ?? current,
+    /**
+     * Starts the download now (shared with the render that follows) and answers the module once it is in;
+     * a failure answers undefined and is left to that render.
+     */
+    preload: (): Promise<M | undefined> => startOrJoin().catch(() => undefined),
     /** True when the component can try again in place; otherwise the whole document is reloaded. */
     prepareRetry(): boolean {
       // A request still hanging cannot be restarted from inside the page (the browser keeps one
@@ -99,7 +111,8 @@ export function LazyBoundary<P extends object>({
   failed: (retry: () => void) => ReactNode;
 }) {
   const [attempt, setAttempt] = useState(0);
-  const Lazy = part.current();
+  // Chosen once per attempt: switching from the lazy component to the module's own would remount the part.
+  const Lazy = useMemo(() => part.current(), [part, attempt]);
   const retry = () => {
     if (part.prepareRetry()) setAttempt((n) => n + 1);
   };

@@ -6,11 +6,19 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
-import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
+import { playlistQueryOptions, usePlaylist } from '../../features/playback/api/get-playlist.ts';
 import { ChildStoriesPage } from '../../features/playback/components/child-stories-page.tsx';
-import { useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
+import { kidRecordingsQueryOptions, useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
+import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
+import type { PagePrefetch } from '../lazy-page.tsx';
+
+/** The kid and the playlist, asked for while the page loads and the session is checked (router.tsx `preloadPagesOf`). */
+export const prefetch: PagePrefetch = (client, { kidId = '' }) => {
+  void prefetchForPage(client, kidRecordingsQueryOptions(kidId));
+  void prefetchForPage(client, playlistQueryOptions(kidId));
+};
 
 /** `/child/:kidId` and `/child/:kidId?bedtimeMode=true`: a kid's stories, the player and bedtime mode (spec section 2). */
 export default function ChildRoute() {

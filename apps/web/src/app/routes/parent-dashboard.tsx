@@ -8,11 +8,12 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { useRevealed } from '../../lib/use-revealed.ts';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
-import { useFamilyReaders } from '../../features/families/api/get-family-readers.ts';
-import { useFamily } from '../../features/families/api/get-family.ts';
-import { familiesQueryKey } from '../../features/families/api/get-my-families.ts';
+import { familyReadersQueryOptions, useFamilyReaders } from '../../features/families/api/get-family-readers.ts';
+import { familyQueryOptions, useFamily } from '../../features/families/api/get-family.ts';
+import { familiesQueryKey, myFamiliesQueryOptions } from '../../features/families/api/get-my-families.ts';
 import { BedtimeModeButton } from '../../features/families/components/bedtime-mode-dialog.tsx';
 import { DashboardKids } from '../../features/families/components/dashboard-kids.tsx';
 import {
@@ -24,24 +25,48 @@ import {
 import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
 import { ParentFamilyBar } from '../../features/families/components/parent-family-bar.tsx';
 import { ReaderCards } from '../../features/families/components/reader-cards.tsx';
-import { useCurrentFamily } from '../../features/families/current-family.ts';
+import { pickCurrentFamily, rememberedFamilyId, useCurrentFamily } from '../../features/families/current-family.ts';
 import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
+import { familyStatsQueryOptions } from '../../features/playback/api/get-family-stats.ts';
 import { playbackQueryKey } from '../../features/playback/api/playback-query-keys.ts';
 import { AssignStoryModal, AssignStoryPanel } from '../../features/recordings/components/assign-story-modal.tsx';
 import { KidStoriesModal, type PlayStories } from '../../features/recordings/components/kid-stories-modal.tsx';
 import { ReaderStoriesModal } from '../../features/recordings/components/reader-stories-modal.tsx';
-import { useRecentAiRecordings } from '../../features/recordings/api/get-recent-ai-recordings.ts';
-import { useRecentRecordings } from '../../features/recordings/api/get-recent-recordings.ts';
+import { recentAiRecordingsQueryOptions, useRecentAiRecordings } from '../../features/recordings/api/get-recent-ai-recordings.ts';
+import { recentRecordingsQueryOptions, useRecentRecordings } from '../../features/recordings/api/get-recent-recordings.ts';
 import { RecentStories } from '../../features/recordings/components/recent-stories.tsx';
 import { requestsQueryKey } from '../../features/requests/api/requests-query-keys.ts';
 import { AddStoriesModal } from '../../features/requests/components/add-stories-modal.tsx';
 import { QueuedStories } from '../../features/requests/components/queued-stories.tsx';
 import { RequestStoryModal } from '../../features/requests/components/request-story-modal.tsx';
+import { familyRecordingsQueryOptions } from '../../features/recordings/api/get-family-recordings.ts';
+import { recordingQueryOptions } from '../../features/recordings/api/get-recording.ts';
+import type { PagePrefetch } from '../lazy-page.tsx';
 
 // The full-screen player loads when a story is first played.
 const StoryPlayer = lazyPart(() => import('../../features/playback/components/story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
 
 const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story Time</h1>;
+
+/**
+ * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
+ * `preloadPagesOf`): the families, then the current family's sections, then the last watched story.
+ */
+export const prefetch: PagePrefetch = (client) => {
+  void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
+    const family = mine && pickCurrentFamily(mine.families, rememberedFamilyId());
+    if (!family) return;
+    void prefetchForPage(client, familyQueryOptions(family.id));
+    void prefetchForPage(client, familyReadersQueryOptions(family.id));
+    void prefetchForPage(client, familyRecordingsQueryOptions(family.id));
+    void prefetchForPage(client, recentRecordingsQueryOptions(family.id));
+    void prefetchForPage(client, recentAiRecordingsQueryOptions(family.id));
+    void prefetchForPage(client, familyStatsQueryOptions(family.id)).then((stats) => {
+      const lastId = stats?.last_watched?.recording_id;
+      if (lastId) void prefetchForPage(client, recordingQueryOptions(lastId));
+    });
+  });
+};
 
 /** `/parent-dashboard` (spec section 2 "Parent dashboard"): the family's stories, kids, readers and libraries. */
 export default function ParentDashboardRoute() {

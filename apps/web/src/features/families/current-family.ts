@@ -7,7 +7,8 @@ import { useMyFamilies } from './api/get-my-families.ts';
 const KEY = 'currentFamilyId';
 const listeners = new Set<() => void>();
 
-function readStored(): string | null {
+/** The family last picked in this browser, if any. */
+export function rememberedFamilyId(): string | null {
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -45,7 +46,7 @@ export function pickCurrentFamily<T extends Pick<FamilyListItem, 'id'>>(families
 /** The user's families and the current one, with a way to switch (`selectFamily`). */
 export function useCurrentFamily() {
   const familiesQuery = useMyFamilies();
-  const storedId = useSyncExternalStore(subscribe, readStored, () => null);
+  const storedId = useSyncExternalStore(subscribe, rememberedFamilyId, () => null);
   const families = familiesQuery.data?.families ?? [];
   const currentFamily = pickCurrentFamily(families, storedId);
   const selectFamily = useCallback((familyId: string) => rememberCurrentFamily(familyId), []);
