@@ -6,7 +6,8 @@
 // build`), starts the real server on embedded PGlite with a seeded family, and signs the dashboard pages in
 // with the parent's cookie.
 // Run with `npm run bench:lighthouse` (LIGHTHOUSE_RUNS=3 takes each page's median performance score;
-// CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there).
+// CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there;
+// LIGHTHOUSE_PAGES=dashboard,kid audits only those pages).
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,6 +19,8 @@ import { fmt, removeDir, ROOT, seedDashboardFamily, startApp, tempDir } from './
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, accessibility: 100 };
+// LIGHTHOUSE_PAGES=dashboard,kid audits only the pages whose names hold one of the words.
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((w) => w.trim()).filter(Boolean);
 
 function build() {
   return tempDir('fst-lighthouse-').then((outDir) => {
@@ -70,7 +73,7 @@ async function main() {
       ['login', '/login', null],
       ['parent dashboard', '/parent-dashboard', family.parentCookie],
       ["kid's stories", `/child/${family.kidIds[0]}`, family.parentCookie],
-    ];
+    ].filter(([name]) => !ONLY || ONLY.some((word) => name.includes(word)));
     console.log('\npage               perf  a11y   FCP ms   LCP ms   TBT ms     CLS   JS KB (transfer)');
     const problems = [];
     for (const [name, url, cookie] of pages) {

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { useToastWanted } from '../lib/toast.ts';
+
+/** How long after the page has loaded the Toaster's code is fetched, unless a toast asks for it sooner. */
+const TOASTER_AFTER_LOAD_MS = 2000;
+
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /**
  * What surrounds the router, in the browser (providers.tsx) and when a page is rendered ahead
@@ -10,7 +15,30 @@ export function AppFrame({ client, children }: { client: QueryClient; children: 
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
+}
+
+/** The Toaster, mounted once the page has settled or at the first toast (lib/toast.ts), whichever is first. */
+function DeferredToaster() {
+  const wanted = useToastWanted();
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const later = () => {
+      timer = window.setTimeout(() => setSettled(true), TOASTER_AFTER_LOAD_MS);
+    };
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => {
+      window.removeEventListener('load', later);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return wanted || settled ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { useRevealed } from '../../lib/use-revealed.ts';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
 import { familyReadersQueryOptions, useFamilyReaders } from '../../features/families/api/get-family-readers.ts';
@@ -50,7 +51,8 @@ const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story 
 
 /**
  * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
- * `preloadPagesOf`): the families, then the current family's sections, then the last watched story.
+ * `preloadPagesOf`): the families, then the current family's sections, then the last watched story if the
+ * family's recordings do not hold it.
  */
 export const prefetch: PagePrefetch = (client) => {
   void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
@@ -58,12 +60,13 @@ export const prefetch: PagePrefetch = (client) => {
     if (!family) return;
     void prefetchForPage(client, familyQueryOptions(family.id));
     void prefetchForPage(client, familyReadersQueryOptions(family.id));
-    void prefetchForPage(client, familyRecordingsQueryOptions(family.id));
     void prefetchForPage(client, recentRecordingsQueryOptions(family.id));
     void prefetchForPage(client, recentAiRecordingsQueryOptions(family.id));
-    void prefetchForPage(client, familyStatsQueryOptions(family.id)).then((stats) => {
+    const recordings = prefetchForPage(client, familyRecordingsQueryOptions(family.id));
+    void Promise.all([recordings, prefetchForPage(client, familyStatsQueryOptions(family.id))]).then(([list, stats]) => {
+      // The last watched story shows from the family's recordings when it is among them (LastWatchedStory).
       const lastId = stats?.last_watched?.recording_id;
-      if (lastId) void prefetchForPage(client, recordingQueryOptions(lastId));
+      if (lastId && !list?.recordings.some((r) => r.id === lastId)) void prefetchForPage(client, recordingQueryOptions(lastId));
     });
   });
 };
@@ -133,6 +136,9 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
   const statsSettled = useFamilyStoryStatsSettled(familyId);
   const recentSettled = [useRecentRecordings(familyId), useRecentAiRecordings(familyId)].every((q) => !q.isPending);
   const sectionsShown = useRevealed(statsSettled && recentSettled && !readersQuery.isPending && !familyQuery.isPending);
+  // The libraries, below the sections, come once those are painted: their books and rendering would hold
+  // that paint back.
+  const librariesShown = useAfterPaint(sectionsShown);
   const kids = familyQuery.data?.family.kids ?? [];
 
   const [storiesKid, setStoriesKid] = useState<Kid | null>(null);
@@ -185,7 +191,7 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
             <ReaderCards familyId={familyId} onViewStories={setStoriesReader} onRequestStory={setRequestReader} />
             <RecentStories familyId={familyId} onPlay={play} />
           </div>
-          <ParentDashboardLibraries />
+          {librariesShown ? <ParentDashboardLibraries /> : null}
         </>
       )}
 

@@ -9,7 +9,7 @@ import { BookIcon, ClockIcon, HeartIcon, MoonIcon, UsersIcon } from '../../../co
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFamilyStats } from '../../playback/api/get-family-stats.ts';
 import { familyRecordingsQueryOptions } from '../../recordings/api/get-family-recordings.ts';
-import { recordingQueryOptions, useRecording } from '../../recordings/api/get-recording.ts';
+import { useRecording } from '../../recordings/api/get-recording.ts';
 import { useFamilyReaders } from '../api/get-family-readers.ts';
 
 /** Story time as the dashboard shows it: 0m, <1m, 32m, 1h 5m. */
@@ -31,8 +31,20 @@ export function useFamilyStoryStatsSettled(familyId: string): boolean {
   const recordings = useQuery(familyRecordingsQueryOptions(familyId));
   const readers = useFamilyReaders(familyId);
   const lastId = stats.data?.last_watched?.recording_id;
-  const last = useQuery({ ...recordingQueryOptions(lastId ?? ''), enabled: lastId !== undefined });
+  const last = useLastWatchedRecording(familyId, lastId);
   return !stats.isPending && !recordings.isPending && !readers.isPending && (lastId === undefined || !last.isPending);
+}
+
+/**
+ * The last watched story's recording: taken from the family's recordings when it is among them (the
+ * dashboard asks for those anyway: one round trip less before it can draw), otherwise asked for on its own.
+ */
+function useLastWatchedRecording(familyId: string, recordingId: string | undefined) {
+  const recordings = useQuery(familyRecordingsQueryOptions(familyId));
+  const listed = recordings.data?.recordings.find((r) => r.id === recordingId);
+  const own = useRecording(recordingId ?? '', { enabled: recordingId !== undefined && !recordings.isPending && !listed });
+  if (listed) return { isPending: false, isError: false, recording: listed } as const;
+  return { isPending: recordings.isPending || own.isPending, isError: own.isError, recording: own.data?.recording } as const;
 }
 
 /** The count of unwatched stories under the dashboard's title (real play events, decisions.md "Stats are real"). */
@@ -157,6 +169,7 @@ export function LastWatchedStory({ familyId, kids, onReplay }: LastWatchedStoryP
           <p className="text-white/80">{PARENT_DASHBOARD_TEXTS.statsLoadFailed}</p>
         ) : last ? (
           <LastWatchedRecording
+            familyId={familyId}
             recordingId={last.recording_id}
             kidName={kids.find((k) => k.id === last.kid_id)?.first_name}
             watchedAt={last.watched_at}
@@ -187,14 +200,15 @@ export function LastWatchedStory({ familyId, kids, onReplay }: LastWatchedStoryP
 }
 
 type LastWatchedRecordingProps = {
+  familyId: string;
   recordingId: string;
   kidName: string | undefined;
   watchedAt: string;
   onReplay: (recording: Recording) => void;
 };
 
-function LastWatchedRecording({ recordingId, kidName, watchedAt, onReplay }: LastWatchedRecordingProps) {
-  const query = useRecording(recordingId);
+function LastWatchedRecording({ familyId, recordingId, kidName, watchedAt, onReplay }: LastWatchedRecordingProps) {
+  const query = useLastWatchedRecording(familyId, recordingId);
   if (query.isPending) {
     return (
       <p role="status" className="flex items-center gap-3 text-white/80">
@@ -202,8 +216,8 @@ function LastWatchedRecording({ recordingId, kidName, watchedAt, onReplay }: Las
       </p>
     );
   }
-  if (query.isError) return <p className="text-white/85">{RECORDING_TEXTS.loadOneFailed}</p>;
-  const recording = query.data.recording;
+  const { recording } = query;
+  if (query.isError || !recording) return <p className="text-white/85">{RECORDING_TEXTS.loadOneFailed}</p>;
   const when = new Date(watchedAt);
   return (
     <div className="flex flex-wrap items-center gap-4">

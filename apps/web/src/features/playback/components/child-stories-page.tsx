@@ -13,6 +13,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
+import { useAfterPaint } from '../../../lib/use-after-paint.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useBedtimeSettings } from '../api/get-bedtime-settings.ts';
 import { usePlaylist } from '../api/get-playlist.ts';
@@ -52,6 +53,7 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
   const resumeSeconds = useMemo(() => Object.fromEntries(items.map((item) => [item.recording_id, item.resume_seconds])), [items]);
   const counts = storyCounts(items);
   const settingsSettled = !canManage || !bedtimeMode || !bedtime.isPending;
+  const storiesPainted = useAfterPaint(!playlist.isPending);
 
   const open = (startIndex: number) => setPlayer((run) => ({ key: (run?.key ?? 0) + 1, startIndex }));
 
@@ -127,8 +129,9 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
           </>
         )}
 
-        {/* Below the stories, once they are in: shown earlier it would jump down as they arrive. */}
-        {canManage && !editing && !playlist.isPending ? (
+        {/* Below the stories, once they are in and painted: shown earlier it would jump down as they arrive,
+            and its code would hold back their first paint. */}
+        {canManage && !editing && storiesPainted ? (
           <BedtimeSettingsForm kidId={kidId} kidName={kidName} />
         ) : null}
       </div>

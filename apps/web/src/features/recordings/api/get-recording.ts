@@ -20,9 +20,10 @@ export const recordingQueryOptions = (recordingId: string) =>
   queryOptions({ queryKey: recordingQueryKey(recordingId), queryFn: () => getRecording(recordingId) });
 
 /** The recording, asked for again every 2 s while it is processing (until ready or failed). */
-export function useRecording(recordingId: string) {
+export function useRecording(recordingId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     ...recordingQueryOptions(recordingId),
+    enabled,
     retry: (count, error) => count < 2 && !('status' in error && (error.status === 404 || error.status === 400)),
     refetchInterval: (query) => (query.state.data?.recording.processing_status === 'processing' ? PROCESSING_POLL_MS : false),
   });
