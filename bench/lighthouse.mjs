@@ -36,8 +36,12 @@ function build() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr). */
-async function audit(url, port, cookie) {
+/**
+ * One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr). A run whose
+ * trace came out without its navigation (Lighthouse's NO_NAVSTART, now and then with this Chromium) is run
+ * again, once.
+ */
+async function audit(url, port, cookie, retried = false) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -46,7 +50,9 @@ async function audit(url, port, cookie) {
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const error = result.lhr.runtimeError;
+  if (error?.code === 'NO_NAVSTART' && !retried) return audit(url, port, cookie, true);
+  if (error) throw new Error(`${url}: ${error.message}`);
   return result.lhr;
 }
 
