@@ -27,8 +27,12 @@ describe('recordings whose job was never sent', () => {
   };
   const statusOf = async (id: string) => (await ctx.db.select({ status: recordings.status }).from(recordings).where(eq(recordings.id, id)))[0]?.status;
 
-  /** A recording stored as the upload stores it, but whose job was never sent (the crash), made `ageMs` ago. */
-  async function orphan(ageMs: number) {
+  /**
+   * A recording stored as the upload stores it, but whose job was never sent (the crash), made `ageMs` ago;
+   * with `jobFailed`, its job was sent and failed every attempt (stored before the row, so no sweep can see
+   * the row without it).
+   */
+  async function orphan(ageMs: number, opts: { jobFailed?: boolean } = {}) {
     const family = await ctx.newFamily();
     const kid = await ctx.newKid(family, 'Mia');
     const gran = await ctx.newUser({ role: 'grandparent' });
@@ -42,6 +46,9 @@ describe('recordings whose job was never sent', () => {
     expect(res.statusCode, res.body).toBe(201);
     const uploaded = await ctx.waitForRecording(res.json().recording.id);
     const id = randomUUID();
+    if (opts.jobFailed) {
+      await ctx.db.execute(sql`INSERT INTO pgboss.job (name, data, state) VALUES (${PROCESS_RECORDING_QUEUE}, ${JSON.stringify({ recordingId: id })}::jsonb, 'failed')`);
+    }
     await ctx.db.insert(recordings).values({
       ...uploaded,
       id,
@@ -76,10 +83,9 @@ describe('recordings whose job was never sent', () => {
   });
 
   it('ends as failed a recording whose job died on its last attempt, and sends no other', async () => {
-    const { id, gran } = await orphan(LOST_JOB_GRACE_MS + 60_000);
     // Its job was sent and used up its attempts in a process that was killed each time: pg-boss marked it
     // failed, and no attempt was left to record the failure on the recording.
-    await ctx.db.execute(sql`INSERT INTO pgboss.job (name, data, state) VALUES (${PROCESS_RECORDING_QUEUE}, ${JSON.stringify({ recordingId: id })}::jsonb, 'failed')`);
+    const { id, gran } = await orphan(LOST_JOB_GRACE_MS + 60_000, { jobFailed: true });
     const deadline = Date.now() + 20_000;
     while ((await statusOf(id)) === 'processing' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await statusOf(id)).toBe('failed');
