@@ -61,7 +61,8 @@ export async function waitFor(url, timeoutMs = 180_000) {
 /** The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in `dataDir`. */
 export async function startApp({ dataDir, databaseUrl = '', env = {} }) {
   const port = await freePort();
-  const server = startChild(['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // As `npm start` runs it (apps/server/package.json: a young generation large enough for requests in flight).
+  const server = startChild(['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/server.ts'], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,7 +23,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
-import { createAuthService, DEFAULT_RATE_LIMITS, type RateLimits } from './features/auth/auth.service.ts';
+import { createAuthService, DEFAULT_RATE_LIMITS, type LiveSession, type RateLimits } from './features/auth/auth.service.ts';
 import { createBooksRepository } from './features/books/books.repository.ts';
 import { booksRoutes } from './features/books/books.routes.ts';
 import { BOOK_LINK_TTL_MS, createBooksService } from './features/books/books.service.ts';
@@ -59,6 +58,7 @@ import { createStoryGenerator, failStory, GENERATE_STORY_OPTIONS, GENERATE_STORY
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
+import { createReadCache, noReadCache } from './platform/cache/read-cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
@@ -70,7 +70,7 @@ import { createPasswordHasher, type PasswordHasher } from './platform/passwords.
 import { extractPdfText } from './platform/pdf/pdf-text.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { appSecret } from './platform/secrets/app-secrets.ts';
-import { assertSameOrigin, contentSecurityPolicy } from './platform/security.ts';
+import { assertSameOrigin, contentSecurityPolicy, isSafeMethod, securityHeaders } from './platform/security.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createMediaLinks } from './platform/storage/media-links.ts';
 import { mediaRoutes } from './platform/storage/media.routes.ts';
@@ -98,6 +98,8 @@ export type AppDeps = {
   voice?: VoiceProvider;
   /** How often rows whose job was never stored are looked for (ms; also once at start). */
   lostJobsSweepMs?: number;
+  /** Keep copies of sessions and of `cached` routes' answers until a table changes (default true; decision 009). */
+  readCache?: boolean;
 };
 
 // Unfinished resumable uploads past their expiry are swept away this often.
@@ -105,6 +107,13 @@ const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 const LOST_JOBS_SWEEP_MS = 5 * 60 * 1000;
 // Scratch folders of media work older than this belong to no running job (one crashed mid-way).
 const STALE_WORK_MS = 6 * 60 * 60 * 1000;
+
+// Copies of sessions and answers live at most this long, whatever the change feed says (decision 009): a
+// session's end or a change the feed missed is never served for longer, nor a signed link's lifetime cut by more.
+const SESSION_COPY_TTL_MS = 60 * 1000;
+const ANSWER_COPY_TTL_MS = 10 * 1000;
+const ANSWER_COPIES_MAX_CHARS = 32 * 1024 * 1024;
+const SESSION_COPIES_MAX = 100_000;
 
 // JSON bodies are small; media has its own streamed routes and limits.
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -135,11 +144,41 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
   const clock = deps.clock ?? systemClock;
+  // Sessions and the dashboards' repeated reads, kept until a table they are read from changes (decision 009).
+  const keepCopies = deps.readCache ?? true;
+  const liveSessions = keepCopies
+    ? createReadCache<LiveSession>({
+        changes: database.changes,
+        clock,
+        ttlMs: SESSION_COPY_TTL_MS,
+        dependsOn: (table) => table === 'sessions' || table === 'users',
+        maxSize: SESSION_COPIES_MAX,
+        sizeOf: () => 1,
+      })
+    : noReadCache<LiveSession>();
+  const answers = keepCopies
+    ? createReadCache<{ payload: string; type: string }>({
+        changes: database.changes,
+        clock,
+        ttlMs: ANSWER_COPY_TTL_MS,
+        // A session's end changes no answer: the ended session is refused before any answer is looked up.
+        dependsOn: (table) => table !== 'sessions',
+        maxSize: ANSWER_COPIES_MAX_CHARS,
+        sizeOf: (answer) => answer.payload.length,
+      })
+    : noReadCache<{ payload: string; type: string }>();
+
+  // Before @fastify/compress's hook, so an answer is kept as the JSON text the route made.
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    if (req.answerCopy && reply.statusCode === 200 && typeof payload === 'string') {
+      answers.set(req.answerCopy.key, { payload, type: String(reply.getHeader('content-type')) }, req.answerCopy.begun);
+    }
+    // A request that may have written answers once this instance has heard of its changes: the caller's next
+    // read here is never answered from a copy the write made wrong.
+    if (!isSafeMethod(req.method) && req.url.startsWith('/api/')) await database.changes.sync();
+  });
   const mailer =
     deps.mailer ??
     (config.mail.smtpUrl
@@ -156,7 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // ranges, and the web build's files come with their compressed copies (@fastify/static, preCompressed).
   await app.register(compress, { threshold: 1024, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv))(?:;|$)/ });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  await app.register(helmet, {
+  // Helmet's headers depend on the configuration only: worked out once, not for every response.
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy({
@@ -167,6 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     strictTransportSecurity: config.tls ? undefined : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(headers);
   });
 
   await app.register(swagger, {
@@ -235,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminEmails: config.adminEmails,
     limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
     listFamilies: (userId) => families.listForUser(userId),
+    sessions: liveSessions,
     log: app.log,
   });
   const books = createBooksService({
@@ -353,12 +397,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   jobs.define<DeleteVoiceJob>(DELETE_VOICE_QUEUE, DELETE_VOICE_OPTIONS, createVoiceRemover({ voice, log: app.log }));
 
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (req) => {
+  app.decorateRequest('answerCopy', null);
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     // Stripe calls its webhook server to server, signed, with no browser cookie: the one route exempt.
     const stripeWebhook = stripePayments && req.method === 'POST' && req.routeOptions.url === STRIPE_WEBHOOK_PATH;
     if (!stripeWebhook) assertSameOrigin(req, [config.publicUrl]);
     req.session = await auth.resolveSession(req.cookies[SESSION_COOKIE]);
+    if (req.session && req.method === 'GET' && req.routeOptions.config.cached) {
+      // Per user and URL: only a 200 is kept, so the same URL would pass validation again.
+      const key = `${req.session.user.id} ${req.url}`;
+      const copy = answers.get(key);
+      if (copy) return reply.type(copy.type).send(copy.payload);
+      req.answerCopy = { key, begun: answers.begin() };
+    }
   });
   // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
   app.addHook('preValidation', async (req) => {

@@ -8,7 +8,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type QueryObserver } from '../src/db/client.ts';
 import { users } from '../src/features/auth/auth.table.ts';
 import type { RateLimits } from '../src/features/auth/auth.service.ts';
 import type { Clock } from '../src/platform/clock.ts';
@@ -18,9 +18,9 @@ import { recordings as recordingsTable } from '../src/features/recordings/record
 import { createPasswordHasher } from '../src/platform/passwords.ts';
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(onQuery?: QueryObserver): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ url: null, pgliteDir: null });
+  if (!url) return openDatabase({ url: null, pgliteDir: null, onQuery });
   const name = `fst_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: testUrl.toString(), pgliteDir: null });
+  const database = await openDatabase({ url: testUrl.toString(), pgliteDir: null, onQuery });
   return {
     ...database,
     async close() {
@@ -106,9 +106,17 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 const TEST_JOB_POLLING_SECONDS = 0.5;
 
 export async function createTestContext(
-  opts: { env?: Record<string, string>; rateLimits?: RateLimits; starterBooks?: boolean; media?: MediaTools | null; lostJobsSweepMs?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    rateLimits?: RateLimits;
+    starterBooks?: boolean;
+    media?: MediaTools | null;
+    lostJobsSweepMs?: number;
+    /** Told every statement the app sends (after the migrations). */
+    onQuery?: QueryObserver;
+  } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(opts.onQuery);
   // Media and other files of this test run, removed on close.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fst-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
@@ -174,6 +182,7 @@ export async function createTestContext(
     newUser,
     newAdmin,
     app,
+    database,
     db: database.db,
     dataDir,
     mailer,

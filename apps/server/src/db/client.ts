@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,7 +17,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * explicit transaction it opened is rolled back, so the connection is fit for the next caller.
  */
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; sql: SqlExecutor; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  sql: SqlExecutor;
+  /** Committed changes, table by table, of every process on this database (for caches). */
+  changes: ChangeFeed;
+  close: () => Promise<void>;
+};
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any constant: serialises migrations when several app instances start at once.
@@ -35,7 +43,17 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
   const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, ...observed(opts.onQuery) });
-  return { db: db as unknown as Db, kind: 'pglite', sql: watchedExecutor(pgliteExecutor(client), opts.onQuery), close: () => client.close() };
+  const changes = await pgliteChangeFeed(client);
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    sql: watchedExecutor(pgliteExecutor(client), opts.onQuery),
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }
 
 const observed = (onQuery: QueryObserver | undefined) => (onQuery ? { logger: { logQuery: (text: string) => onQuery(text) } } : {});
@@ -98,5 +116,15 @@ async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Datab
     conn.release();
   }
   const db = drizzlePg({ client: pool, schema, ...observed(onQuery) });
-  return { db: db as unknown as Db, kind: 'postgres', sql: watchedExecutor(poolExecutor(pool), onQuery), close: () => pool.end() };
+  const changes = await postgresChangeFeed(url);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    sql: watchedExecutor(poolExecutor(pool), onQuery),
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
+  };
 }

@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { SERVER_MESSAGES } from '@fst/shared/messages';
 import { AppError } from './errors.ts';
 
@@ -32,7 +34,23 @@ export function contentSecurityPolicy(opts: CspOptions): Record<string, string[]
   };
 }
 
+/**
+ * The headers helmet sets for `options`. They depend on no request, so they are worked out once: helmet's
+ * middleware builds its Content-Security-Policy text anew for every response, which tripled the cost of a
+ * small API answer (docs/quality.md, "API").
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, collect as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
 
 /**
  * Cookie sessions need protection from cross-site request forgery: a state-changing request whose

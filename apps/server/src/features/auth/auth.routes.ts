@@ -51,7 +51,7 @@ export function authRoutes(app: App, opts: { auth: AuthService; secureCookies: b
     return { ok: true as const };
   });
 
-  app.get('/api/auth/me', { schema: { tags, response: { 200: authResponse } } }, async (req) =>
+  app.get('/api/auth/me', { config: { cached: true }, schema: { tags, response: { 200: authResponse } } }, async (req) =>
     auth.me(requireSession(req)),
   );
 

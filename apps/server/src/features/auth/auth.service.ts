@@ -20,7 +20,8 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PasswordHasher } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import type { AuthRepository, UserRow } from './auth.repository.ts';
+import { noReadCache, type ReadCache } from '../../platform/cache/read-cache.ts';
+import type { AuthRepository, SessionRow, UserRow } from './auth.repository.ts';
 
 // A session that is not remembered lives at most this long, however active (idle limit is 12 h).
 const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -42,6 +43,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export type NewSession = { token: string; persistent: boolean; expiresAt: Date };
 export type CurrentSession = { idHash: string; user: User };
+/** A live session as read from the database, with its user: what the session cache keeps. */
+export type LiveSession = { session: SessionRow; user: UserRow };
 
 type Deps = {
   users: AuthRepository;
@@ -54,11 +57,14 @@ type Deps = {
   limits: RateLimits;
   /** The families feature answers this; the account screens only list them. */
   listFamilies: (userId: string) => Promise<FamilySummary[]>;
+  /** Sessions read lately, by id hash (none kept when not given). */
+  sessions?: ReadCache<LiveSession>;
   log: { error: (obj: unknown, msg: string) => void };
 };
 
 export function createAuthService(deps: Deps) {
   const { users, hasher, mailer, limiter, clock } = deps;
+  const liveSessions = deps.sessions ?? noReadCache<LiveSession>();
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= hasher.hash('not a real password'));
 
@@ -142,14 +148,22 @@ export function createAuthService(deps: Deps) {
       if (!token || token.length > 100) return null;
       const idHash = hashToken(token);
       const now = clock.now();
-      const found = await users.findLiveSession(idHash, now);
-      if (!found) return null;
+      let found = liveSessions.get(idHash);
+      // A copy past its expiry is read again: another instance may have slid the idle window since.
+      if (!found || found.session.expiresAt.getTime() <= now.getTime()) {
+        const begun = liveSessions.begin();
+        found = await users.findLiveSession(idHash, now);
+        if (!found) return null;
+        liveSessions.set(idHash, found, begun);
+      }
       const { session, user } = found;
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = session.persistent
           ? session.expiresAt
           : new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_ABSOLUTE_MS));
+        const begun = liveSessions.begin();
         await users.touchSession(idHash, now, expiresAt);
+        liveSessions.set(idHash, { user, session: { ...session, lastSeenAt: now, expiresAt } }, begun);
       }
       return { idHash, user: toUser(user) };
     },

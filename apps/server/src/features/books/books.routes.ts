@@ -11,13 +11,13 @@ const UPLOAD_LIMITS: FormLimits = { fileBytes: BOOK_PDF_MAX_BYTES + 1, files: 4,
 export function booksRoutes(app: App, { books }: { books: BooksService }) {
   const tags = ['books'];
 
-  app.get('/api/books', { schema: { tags, querystring: bookListQuery, response: { 200: bookListResponse } } }, async (req) =>
+  app.get('/api/books', { config: { cached: true }, schema: { tags, querystring: bookListQuery, response: { 200: bookListResponse } } }, async (req) =>
     books.library(requireSession(req), req.query),
   );
   app.get('/api/books/:id', { schema: { tags, params: bookParams, querystring: bookDetailQuery, response: { 200: bookResponse } } }, async (req) =>
     books.get(requireSession(req), req.params.id),
   );
-  app.get('/api/premium-books', { schema: { tags, querystring: bookListQuery, response: { 200: bookListResponse } } }, async (req) =>
+  app.get('/api/premium-books', { config: { cached: true }, schema: { tags, querystring: bookListQuery, response: { 200: bookListResponse } } }, async (req) =>
     books.premiumLibrary(requireSession(req), req.query),
   );
 

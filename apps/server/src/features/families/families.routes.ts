@@ -30,7 +30,7 @@ export function familiesRoutes(app: App, { families }: { families: FamiliesServi
   app.post('/api/family/create', { schema: { tags, body: createFamilyBody, response: { 201: familyResponse } } }, async (req, reply) =>
     reply.code(201).send(await families.create(requireSession(req), req.body)),
   );
-  app.get('/api/family/my-families', { schema: { tags, response: { 200: myFamiliesResponse } } }, async (req) => ({
+  app.get('/api/family/my-families', { config: { cached: true }, schema: { tags, response: { 200: myFamiliesResponse } } }, async (req) => ({
     families: await families.listForUser(requireSession(req).user.id),
   }));
   for (const url of ['/api/family/join', '/api/auth/join-family']) {
@@ -41,7 +41,7 @@ export function familiesRoutes(app: App, { families }: { families: FamiliesServi
   app.get('/api/auth/search-families', { schema: { tags, querystring: searchFamiliesQuery, response: { 200: searchFamiliesResponse } } }, async (req) =>
     families.search(requireSession(req), req.query.q),
   );
-  app.get('/api/family/:id', { schema: { tags, params: familyParams, response: { 200: familyResponse } } }, async (req) =>
+  app.get('/api/family/:id', { config: { cached: true }, schema: { tags, params: familyParams, response: { 200: familyResponse } } }, async (req) =>
     families.get(requireSession(req), req.params.id),
   );
   app.post(
@@ -68,7 +68,7 @@ export function familiesRoutes(app: App, { families }: { families: FamiliesServi
     families.deleteKid(requireSession(req), req.params.id, req.params.kidId),
   );
 
-  app.get('/api/family/:id/readers', { schema: { tags, params: familyParams, response: { 200: readersResponse } } }, async (req) =>
+  app.get('/api/family/:id/readers', { config: { cached: true }, schema: { tags, params: familyParams, response: { 200: readersResponse } } }, async (req) =>
     families.readers(requireSession(req), req.params.id),
   );
   app.get(
@@ -89,7 +89,7 @@ export function familyRecordingListRoutes(app: App, opts: { families: FamiliesSe
   for (const [name, { item, list }] of Object.entries(opts.lists)) {
     app.get(
       `/api/family/:id/${name}`,
-      { schema: { tags: ['families'], params: familyParams, response: { 200: z.object({ recordings: z.array(item) }) } } },
+      { config: { cached: true }, schema: { tags: ['families'], params: familyParams, response: { 200: z.object({ recordings: z.array(item) }) } } },
       async (req) => {
         const session = requireSession(req);
         await opts.families.requireMember(session, req.params.id);

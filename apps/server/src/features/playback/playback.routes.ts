@@ -29,7 +29,7 @@ export function playbackRoutes(app: App, { playback }: { playback: PlaybackServi
   );
   app.get(
     '/api/playback/family/:familyId/stats',
-    { schema: { tags, params: familyStatsParams, querystring: familyStatsQuery, response: { 200: familyStatsResponse } } },
+    { config: { cached: true }, schema: { tags, params: familyStatsParams, querystring: familyStatsQuery, response: { 200: familyStatsResponse } } },
     async (req) => playback.familyStats(requireSession(req), req.params.familyId, req.query.tz_offset_minutes),
   );
   app.get('/api/playback/reader/stats', { schema: { tags, response: { 200: readerDashboardStatsResponse } } }, async (req) =>
@@ -37,7 +37,7 @@ export function playbackRoutes(app: App, { playback }: { playback: PlaybackServi
   );
 
   const playlistPath = '/api/playback/kid/:kidId/playlist';
-  app.get(playlistPath, { schema: { tags, params: kidPlaybackParams, response: { 200: playlistResponse } } }, async (req) =>
+  app.get(playlistPath, { config: { cached: true }, schema: { tags, params: kidPlaybackParams, response: { 200: playlistResponse } } }, async (req) =>
     playback.playlist(requireSession(req), req.params.kidId),
   );
   app.put(playlistPath, { schema: { tags, params: kidPlaybackParams, body: playlistOrderBody, response: { 200: playlistResponse } } }, async (req) =>

@@ -39,7 +39,7 @@ export function recordingsRoutes(app: App, opts: { recordings: RecordingsService
     { schema: { tags, params: kidRecordingsParams, response: { 200: recordingListResponse } } },
     async (req) => recordings.readerKidRecordings(requireSession(req), req.params.kidId),
   );
-  app.get('/api/recording/kid/:kidId', { schema: { tags, params: kidRecordingsParams, response: { 200: kidRecordingsResponse } } }, async (req) =>
+  app.get('/api/recording/kid/:kidId', { config: { cached: true }, schema: { tags, params: kidRecordingsParams, response: { 200: kidRecordingsResponse } } }, async (req) =>
     recordings.kidRecordings(requireSession(req), req.params.kidId),
   );
   app.get('/api/recording/:id', { schema: { tags, params: recordingParams, response: { 200: recordingResponse } } }, async (req) =>

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { CHANGE_FEED_APPLICATION } from '../../db/change-feed.ts';
+
+// Decision 009: sessions and the dashboards' reads are answered from copies, and no copy outlives a change
+// committed by anyone. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (where the notices travel
+// on a connection of their own).
+
+let ctx: TestContext;
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    onQuery: (text) => {
+      if (!text.includes('pgboss.')) statements?.push(text);
+    },
+  });
+});
+afterAll(() => ctx?.close());
+
+/** A GET as `cookie`, with the statements it sent. */
+async function get(url: string, cookie: string) {
+  statements = [];
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  const sent = statements;
+  statements = null;
+  return { res, sent };
+}
+
+describe('answers from copies', () => {
+  it('answers a repeated dashboard read without the database, and the same read of another user from their own', async () => {
+    const family = await ctx.newFamily();
+    const outsider = await ctx.newUser();
+    const reader = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(reader, family);
+
+    const first = await get(`/api/family/${family.id}`, family.admin.cookie);
+    expect(first.res.statusCode).toBe(200);
+    expect(first.sent.length).toBeGreaterThan(0);
+    const again = await get(`/api/family/${family.id}`, family.admin.cookie);
+    expect(again.res.statusCode).toBe(200);
+    expect(again.sent).toEqual([]);
+    expect(again.res.body).toBe(first.res.body);
+    expect(again.res.headers['content-type']).toBe(first.res.headers['content-type']);
+    expect(again.res.headers['content-security-policy']).toBeTruthy();
+
+    // The admin's copy is theirs: an outsider is refused, a reader gets their own answer.
+    const refused = await get(`/api/family/${family.id}`, outsider.cookie);
+    expect(refused.res.statusCode).toBe(404);
+    const asReader = await get(`/api/family/${family.id}`, reader.cookie);
+    expect(asReader.res.json().family.my_role).toBe('reader');
+    expect(first.res.json().family.my_role).toBe('admin');
+  });
+
+  it('shows a write at once to the writer and to the other members', async () => {
+    const family = await ctx.newFamily();
+    const parent = await ctx.newUser();
+    await ctx.join(parent, family);
+    for (const who of [family.admin, parent]) expect((await get(`/api/family/${family.id}`, who.cookie)).res.json().family.kids).toEqual([]);
+
+    const kid = await ctx.newKid(family, 'Mia');
+    for (const who of [family.admin, parent]) {
+      expect((await get(`/api/family/${family.id}`, who.cookie)).res.json().family.kids.map((k: { id: string }) => k.id)).toEqual([kid.id]);
+    }
+
+    // Another user's write (a site admin adds a book) is seen in a parent's book list at once.
+    const before = (await get('/api/books?per_page=50', parent.cookie)).res.json().books.length;
+    await ctx.newBook({ title: 'A New Moon' });
+    const after = (await get('/api/books?per_page=50', parent.cookie)).res.json().books;
+    expect(after).toHaveLength(before + 1);
+    expect(after.map((b: { title: string }) => b.title)).toContain('A New Moon');
+  });
+
+  it('ends a session at once when it is ended, here or by any other process', async () => {
+    const user = await ctx.newUser();
+    expect((await get('/api/auth/me', user.cookie)).res.statusCode).toBe(200);
+    expect((await get('/api/auth/me', user.cookie)).sent).toEqual([]);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie } });
+    expect((await get('/api/auth/me', user.cookie)).res.statusCode).toBe(401);
+
+    // Ended outside this app's requests (another instance, an operator): seen once its notice is in.
+    const other = await ctx.newUser();
+    expect((await get('/api/auth/me', other.cookie)).res.statusCode).toBe(200);
+    await ctx.database.sql('DELETE FROM sessions WHERE user_id = $1', [other.id]);
+    await ctx.database.changes.sync();
+    expect((await get('/api/auth/me', other.cookie)).res.statusCode).toBe(401);
+  });
+
+  it('drops copies for a change made by another process, once its notice is in', async () => {
+    const family = await ctx.newFamily();
+    expect((await get(`/api/family/${family.id}`, family.admin.cookie)).res.json().family.name).toBe(family.name);
+    await ctx.database.sql('UPDATE families SET name = $1 WHERE id = $2', ['Renamed Elsewhere', family.id]);
+    await ctx.database.changes.sync();
+    expect((await get(`/api/family/${family.id}`, family.admin.cookie)).res.json().family.name).toBe('Renamed Elsewhere');
+    expect((await get('/api/family/my-families', family.admin.cookie)).res.json().families[0].name).toBe('Renamed Elsewhere');
+  });
+
+  it('does not keep an answer longer than 10 seconds by the app clock', async () => {
+    const user = await ctx.newUser();
+    await get('/api/family/my-families', user.cookie);
+    expect((await get('/api/family/my-families', user.cookie)).sent).toEqual([]);
+    ctx.clock.advance(10_000);
+    expect((await get('/api/family/my-families', user.cookie)).sent.length).toBeGreaterThan(0);
+  });
+
+  it('has every table announce its changes (rate limits excepted; sessions when they end)', async () => {
+    const { rows } = await ctx.database.sql(
+      `SELECT t.tablename AS table_name, string_agg(DISTINCT e.event_manipulation, ',' ORDER BY e.event_manipulation) AS events
+         FROM pg_tables t
+         LEFT JOIN information_schema.triggers e
+           ON e.event_object_table = t.tablename AND e.trigger_schema = 'public' AND e.trigger_name = 'fst_changes'
+        WHERE t.schemaname = 'public'
+        GROUP BY t.tablename`,
+      [],
+    );
+    const events = new Map(rows.map((r) => [String(r.table_name), r.events as string | null]));
+    expect(events.size).toBeGreaterThan(20);
+    for (const [table, on] of events) {
+      if (table === 'rate_limits') expect(on).toBeNull();
+      else if (table === 'sessions') expect(on).toBe('DELETE');
+      else expect(on, table).toBe('DELETE,INSERT,UPDATE');
+    }
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('answers from the database while the notices cannot arrive, and keeps copies again once they can', async () => {
+    const family = await ctx.newFamily();
+    await get(`/api/family/${family.id}`, family.admin.cookie);
+    expect((await get(`/api/family/${family.id}`, family.admin.cookie)).sent).toEqual([]);
+
+    // The listening connection is cut: a change made meanwhile must still be seen.
+    await ctx.database.sql('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [CHANGE_FEED_APPLICATION]);
+    await expect.poll(() => ctx.database.changes.live, { timeout: 2000 }).toBe(false);
+    await ctx.database.sql('UPDATE families SET name = $1 WHERE id = $2', ['Changed While Deaf', family.id]);
+    const during = await get(`/api/family/${family.id}`, family.admin.cookie);
+    expect(during.res.json().family.name).toBe('Changed While Deaf');
+    expect(during.sent.length).toBeGreaterThan(0);
+
+    await expect.poll(() => ctx.database.changes.live, { timeout: 5000 }).toBe(true);
+    await get(`/api/family/${family.id}`, family.admin.cookie);
+    expect((await get(`/api/family/${family.id}`, family.admin.cookie)).sent).toEqual([]);
+  });
+});
