@@ -29,10 +29,15 @@ async function main() {
   const cleanups = [() => hello.stop()];
   let failed = false;
   try {
-    // Warm up the yardstick, then measure it.
+    // Warm up the yardstick. It is measured again right before and after each call, and the better of the
+    // two taken: a machine that other work slows for a few seconds cannot flatter a call's ratio.
     await autocannon({ url: hello.url, connections: CONNECTIONS, duration: 1 });
-    const base = await load(hello.url);
-    console.log(`\nbare Fastify hello-world: ${fmt(base.rps, 0)} req/s, p50 ${fmt(base.p50)} ms, p99 ${fmt(base.p99)} ms`);
+    const yardstick = async (before) => {
+      const after = await load(hello.url);
+      return { rps: Math.max(before.rps, after.rps), p99: Math.min(before.p99, after.p99), after };
+    };
+    let before = await load(hello.url);
+    console.log(`\nbare Fastify hello-world: ${fmt(before.rps, 0)} req/s, p50 ${fmt(before.p50)} ms, p99 ${fmt(before.p99)} ms (measured again beside each call)`);
 
     for (const mode of ['PostgreSQL', 'PGlite']) {
       const dataDir = await tempDir();
@@ -47,15 +52,19 @@ async function main() {
       cleanups.push(() => app.stop());
       const family = await seedDashboardFamily(app.url);
       console.log(`\n${mode} (family of 3 kids, 6 recordings, 36 play events; starter catalogue)`);
-      console.log('call            req/s   p50 ms  p99 ms   req/s ratio  p99 ratio');
+      console.log('call            req/s   p50 ms  p99 ms   hello req/s  p99 ms   req/s ratio  p99 ratio');
       const ratios = [];
       for (const [name, url] of dashboardCalls(family)) {
         await autocannon({ url: `${app.url}${url}`, connections: CONNECTIONS, duration: 1, headers: { cookie: family.parentCookie } });
         const r = await load(`${app.url}${url}`, { cookie: family.parentCookie });
+        const base = await yardstick(before);
+        before = base.after;
         const rpsRatio = r.rps / base.rps;
         const p99Ratio = base.p99 / r.p99;
         ratios.push(rpsRatio, p99Ratio);
-        console.log(`${name.padEnd(14)} ${fmt(r.rps, 0).padStart(6)}  ${fmt(r.p50).padStart(6)}  ${fmt(r.p99).padStart(6)}   ${fmt(rpsRatio).padStart(11)}  ${fmt(p99Ratio).padStart(9)}`);
+        console.log(
+          `${name.padEnd(14)} ${fmt(r.rps, 0).padStart(6)}  ${fmt(r.p50).padStart(6)}  ${fmt(r.p99).padStart(6)}   ${fmt(base.rps, 0).padStart(11)}  ${fmt(base.p99).padStart(6)}   ${fmt(rpsRatio).padStart(11)}  ${fmt(p99Ratio).padStart(9)}`,
+        );
       }
       const worst = Math.min(...ratios);
       const ok = worst >= GOAL;

@@ -70,7 +70,7 @@ import { createPasswordHasher, type PasswordHasher } from './platform/passwords.
 import { extractPdfText } from './platform/pdf/pdf-text.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { appSecret } from './platform/secrets/app-secrets.ts';
-import { assertSameOrigin, contentSecurityPolicy, isSafeMethod, securityHeaders } from './platform/security.ts';
+import { apiHeaders, assertSameOrigin, contentSecurityPolicy, isSafeMethod, securityHeaders } from './platform/security.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createMediaLinks } from './platform/storage/media-links.ts';
 import { mediaRoutes } from './platform/storage/media.routes.ts';
@@ -112,13 +112,14 @@ const STALE_WORK_MS = 6 * 60 * 60 * 1000;
 // session's end or a change the feed missed is never served for longer, nor a signed link's lifetime cut by more.
 const SESSION_COPY_TTL_MS = 60 * 1000;
 const ANSWER_COPY_TTL_MS = 10 * 1000;
-const ANSWER_COPIES_MAX_CHARS = 32 * 1024 * 1024;
+const ANSWER_COPIES_MAX_BYTES = 32 * 1024 * 1024;
 const SESSION_COPIES_MAX = 100_000;
 
 // JSON bodies are small; media has its own streamed routes and limits.
 const JSON_BODY_LIMIT = 1024 * 1024;
 // Defaults for multipart forms; each upload route asks for its own file size and counts.
 const MULTIPART_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, fileSize: JSON_BODY_LIMIT, files: 2, parts: 30, headerPairs: 50 };
+const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
 // Errors of the database being unreachable: the client did nothing wrong, and a retry may work.
 const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 // Drizzle wraps the driver's error ("Failed query: …") and keeps it as `cause`: look down the chain.
@@ -158,22 +159,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       })
     : noReadCache<LiveSession>();
   const answers = keepCopies
-    ? createReadCache<{ payload: string; type: string }>({
+    ? createReadCache<{ payload: Buffer; type: string }>({
         changes: database.changes,
         clock,
         ttlMs: ANSWER_COPY_TTL_MS,
         // A session's end changes no answer: the ended session is refused before any answer is looked up.
         dependsOn: (table) => table !== 'sessions',
-        maxSize: ANSWER_COPIES_MAX_CHARS,
+        maxSize: ANSWER_COPIES_MAX_BYTES,
         sizeOf: (answer) => answer.payload.length,
       })
-    : noReadCache<{ payload: string; type: string }>();
+    : noReadCache<{ payload: Buffer; type: string }>();
 
-  // Before @fastify/compress's hook, so an answer is kept as the JSON text the route made.
+  // Helmet's headers depend on the configuration only: worked out once, not for every response. Pages, files
+  // and media get them all; JSON answers the shorter set of an API (security.ts apiHeaders).
+  const pageHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({
+        stripe: config.payments.provider === 'stripe',
+        mediaOrigin: config.storage.kind === 's3' && config.storage.bucket ? s3PublicOrigin({ ...config.storage, bucket: config.storage.bucket }) : null,
+        tls: Boolean(config.tls),
+      }),
+    },
+    strictTransportSecurity: config.tls ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const jsonHeaders = apiHeaders(pageHeaders);
+
+  // Before @fastify/compress's hook, so an answer is kept as the JSON text the route made; kept encoded, so a
+  // copy goes to the socket as it is.
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
+    reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : pageHeaders);
     if (req.answerCopy && reply.statusCode === 200 && typeof payload === 'string') {
-      answers.set(req.answerCopy.key, { payload, type: String(reply.getHeader('content-type')) }, req.answerCopy.begun);
+      answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(reply.getHeader('content-type')) }, req.answerCopy.begun);
     }
     // A request that may have written answers once this instance has heard of its changes: the caller's next
     // read here is never answered from a copy the write made wrong.
@@ -195,23 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // ranges, and the web build's files come with their compressed copies (@fastify/static, preCompressed).
   await app.register(compress, { threshold: 1024, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv))(?:;|$)/ });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  // Helmet's headers depend on the configuration only: worked out once, not for every response.
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy({
-        stripe: config.payments.provider === 'stripe',
-        mediaOrigin: config.storage.kind === 's3' && config.storage.bucket ? s3PublicOrigin({ ...config.storage, bucket: config.storage.bucket }) : null,
-        tls: Boolean(config.tls),
-      }),
-    },
-    strictTransportSecurity: config.tls ? undefined : false,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(headers);
-  });
-
   await app.register(swagger, {
     openapi: {
       info: { title: 'Family Story Time API', version: '1.0.0' },

@@ -2,6 +2,9 @@
 // Rotation at login, idle timeout, logout, reset and password change ending sessions are in auth.test.ts;
 // the scrypt parameters in passwords.test.ts; this file covers what those do not.
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS } from '@fst/shared/constants';
@@ -9,10 +12,17 @@ import { createTestContext, type TestContext } from '../context.ts';
 import { sessions } from '../../src/features/auth/auth.table.ts';
 
 let ctx: TestContext;
+let webDist: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A built web app of one page, so pages are served as documents.
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'fst-asvs-web-'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Family Story Time</title>');
+  ctx = await createTestContext({ env: { WEB_DIST: webDist } });
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
 
 const login = (email: string, password: string, remember = false) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, remember } });
@@ -87,8 +97,9 @@ describe('V6 authentication', () => {
 
 describe('V3 web frontend security', () => {
   it('sends a strict CSP and the other protective headers on pages and API answers (V3.4)', async () => {
-    for (const url of ['/api/health', '/login']) {
+    for (const url of ['/login', '/parent-dashboard']) {
       const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -97,6 +108,16 @@ describe('V3 web frontend security', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBeTruthy();
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+    // JSON answers are never documents: they may load nothing, be framed by nobody, and are never stored.
+    const user = await ctx.newUser();
+    for (const [url, cookie] of [['/api/health', undefined], ['/api/auth/me', user.cookie], ['/api/auth/me', undefined], ['/api/no-such-call', undefined]] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 

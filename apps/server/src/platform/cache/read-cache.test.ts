@@ -7,7 +7,7 @@ import { createReadCache } from './read-cache.ts';
 function fakeFeed() {
   const subscribers: ((table: string) => void)[] = [];
   return {
-    live: true,
+    live: true as boolean,
     subscribe: (s: (table: string) => void) => void subscribers.push(s),
     sync: async () => {},
     close: async () => {},
