@@ -58,6 +58,7 @@ import { createStoryGenerator, failStory, GENERATE_STORY_OPTIONS, GENERATE_STORY
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
+import { COMPRESS_MIN_BYTES, copyBody, type AnswerCopy } from './platform/cache/answer-copy.ts';
 import { createReadCache, noReadCache } from './platform/cache/read-cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
@@ -159,16 +160,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       })
     : noReadCache<LiveSession>();
   const answers = keepCopies
-    ? createReadCache<{ payload: Buffer; type: string }>({
+    ? createReadCache<AnswerCopy>({
         changes: database.changes,
         clock,
         ttlMs: ANSWER_COPY_TTL_MS,
         // A session's end changes no answer: the ended session is refused before any answer is looked up.
         dependsOn: (table) => table !== 'sessions',
         maxSize: ANSWER_COPIES_MAX_BYTES,
-        sizeOf: (answer) => answer.payload.length,
+        // Room for the compressed forms a copy may gain, each smaller than its JSON.
+        sizeOf: (answer) => 2 * answer.payload.length,
       })
-    : noReadCache<{ payload: Buffer; type: string }>();
+    : noReadCache<AnswerCopy>();
 
   // Helmet's headers depend on the configuration only: worked out once, not for every response. Pages, files
   // and media get them all; JSON answers the shorter set of an API (security.ts apiHeaders).
@@ -212,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // a kid's playlist of six stories is 11 KB of JSON, mostly signed links, and a phone on a slow network
   // waits for every byte before it can draw. JSON and text only: media is already compressed and served in
   // ranges, and the web build's files come with their compressed copies (@fastify/static, preCompressed).
-  await app.register(compress, { threshold: 1024, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv))(?:;|$)/ });
+  await app.register(compress, { threshold: COMPRESS_MIN_BYTES, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv))(?:;|$)/ });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: {
@@ -410,7 +412,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Per user and URL: only a 200 is kept, so the same URL would pass validation again.
       const key = `${req.session.user.id} ${req.url}`;
       const copy = answers.get(key);
-      if (copy) return reply.type(copy.type).send(copy.payload);
+      if (copy) {
+        const { body, encoding } = copyBody(copy, req.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+        return reply.type(copy.type).send(body);
+      }
       req.answerCopy = { key, begun: answers.begin() };
     }
   });

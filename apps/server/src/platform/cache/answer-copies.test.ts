@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { CHANGE_FEED_APPLICATION } from '../../db/change-feed.ts';
@@ -19,9 +20,9 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 /** A GET as `cookie`, with the statements it sent. */
-async function get(url: string, cookie: string) {
+async function get(url: string, cookie: string, headers: Record<string, string> = {}) {
   statements = [];
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
   const sent = statements;
   statements = null;
   return { res, sent };
@@ -93,6 +94,33 @@ describe('answers from copies', () => {
     await ctx.database.changes.sync();
     expect((await get(`/api/family/${family.id}`, family.admin.cookie)).res.json().family.name).toBe('Renamed Elsewhere');
     expect((await get('/api/family/my-families', family.admin.cookie)).res.json().families[0].name).toBe('Renamed Elsewhere');
+  });
+
+  it('sends a copy compressed as the browser asks, as the first answer was', async () => {
+    const parent = await ctx.newUser();
+    for (let i = 0; i < 3; i++) await ctx.newBook({ title: `Compressed Tale ${i}` });
+    const url = '/api/books?per_page=50';
+    const plain = await get(url, parent.cookie);
+    expect(plain.res.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const { res, sent } = await get(url, parent.cookie, { 'accept-encoding': accept });
+        expect(sent).toEqual([]);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['vary']).toContain('accept-encoding');
+        expect(decode(res.rawPayload).toString()).toBe(plain.res.body);
+      }
+    }
+    // Small answers go as they are, as the plugin sends them.
+    await get('/api/family/my-families', parent.cookie);
+    const small = await get('/api/family/my-families', parent.cookie, { 'accept-encoding': 'br' });
+    expect(small.sent).toEqual([]);
+    expect(small.res.headers['content-encoding']).toBeUndefined();
   });
 
   it('does not keep an answer longer than 10 seconds by the app clock', async () => {
