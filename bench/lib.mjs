@@ -58,11 +58,13 @@ export async function waitFor(url, timeoutMs = 180_000) {
   }
 }
 
+/** Node's flags as `npm start` gives them (apps/server/package.json: a young generation large enough for requests in flight). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in `dataDir`. */
 export async function startApp({ dataDir, databaseUrl = '', env = {} }) {
   const port = await freePort();
-  // As `npm start` runs it (apps/server/package.json: a young generation large enough for requests in flight).
-  const server = startChild(['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = startChild([...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/server.ts'], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',

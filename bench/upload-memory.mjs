@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOTAL = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
@@ -161,7 +162,7 @@ async function main() {
     // and processing is not what this measures.
     const port = await freePort();
     const parentEmail = `bench-parent-${randomBytes(3).toString('hex')}@example.com`;
-    const server = startChild(['--import', 'tsx', 'apps/server/src/server.ts'], {
+    const server = startChild([...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/server.ts'], {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
