@@ -43,8 +43,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export type NewSession = { token: string; persistent: boolean; expiresAt: Date };
 export type CurrentSession = { idHash: string; user: User };
-/** A live session as read from the database, with its user: what the session cache keeps. */
-export type LiveSession = { session: SessionRow; user: UserRow };
+/** A live session as read from the database, with its user and the request's view of both: what the session cache keeps. */
+export type LiveSession = { session: SessionRow; current: CurrentSession };
 
 type Deps = {
   users: AuthRepository;
@@ -57,7 +57,7 @@ type Deps = {
   limits: RateLimits;
   /** The families feature answers this; the account screens only list them. */
   listFamilies: (userId: string) => Promise<FamilySummary[]>;
-  /** Sessions read lately, by id hash (none kept when not given). */
+  /** Sessions read lately, by cookie token (none kept when not given). */
   sessions?: ReadCache<LiveSession>;
   log: { error: (obj: unknown, msg: string) => void };
 };
@@ -146,26 +146,29 @@ export function createAuthService(deps: Deps) {
     /** The signed-in user of a cookie token, or null; slides the idle window of browser sessions. */
     async resolveSession(token: string | undefined): Promise<CurrentSession | null> {
       if (!token || token.length > 100) return null;
-      const idHash = hashToken(token);
       const now = clock.now();
-      let found = liveSessions.get(idHash);
+      // Copies are found by the token itself, so a request answered from one hashes nothing.
+      let found = liveSessions.get(token);
       // A copy past its expiry is read again: another instance may have slid the idle window since.
       if (!found || found.session.expiresAt.getTime() <= now.getTime()) {
         const begun = liveSessions.begin();
-        found = await users.findLiveSession(idHash, now);
-        if (!found) return null;
-        liveSessions.set(idHash, found, begun);
+        const idHash = hashToken(token);
+        const row = await users.findLiveSession(idHash, now);
+        if (!row) return null;
+        // Shared by every request answered from this copy: frozen, so none can change it for the others.
+        found = { session: row.session, current: Object.freeze({ idHash, user: Object.freeze(toUser(row.user)) }) };
+        liveSessions.set(token, found, begun);
       }
-      const { session, user } = found;
+      const { session, current } = found;
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = session.persistent
           ? session.expiresAt
           : new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_ABSOLUTE_MS));
         const begun = liveSessions.begin();
-        await users.touchSession(idHash, now, expiresAt);
-        liveSessions.set(idHash, { user, session: { ...session, lastSeenAt: now, expiresAt } }, begun);
+        await users.touchSession(current.idHash, now, expiresAt);
+        liveSessions.set(token, { current, session: { ...session, lastSeenAt: now, expiresAt } }, begun);
       }
-      return { idHash, user: toUser(user) };
+      return current;
     },
 
     /** The signed-in user, as the session lookup of this request read them (one statement less), and their families. */
