@@ -76,7 +76,7 @@ export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
  * carry no ambient browser cookies to abuse.
  */
 export function assertSameOrigin(request: FastifyRequest, allowedOrigins: readonly string[]): void {
-  if (SAFE_METHODS.has(request.method)) return;
+  if (isSafeMethod(request.method)) return;
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     throw new AppError('forbidden', SERVER_MESSAGES.crossSite);
