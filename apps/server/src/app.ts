@@ -191,10 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before @fastify/compress's hook, so an answer is kept as the JSON text the route made; kept encoded, so a
   // copy goes to the socket as it is.
   app.addHook('onSend', async (req, reply, payload) => {
+    const type = reply.getHeader('content-type');
     reply.header('x-request-id', req.id);
-    reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : pageHeaders);
+    reply.headers(isJson(type) ? jsonHeaders : pageHeaders);
     if (req.answerCopy && reply.statusCode === 200 && typeof payload === 'string') {
-      answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(reply.getHeader('content-type')) }, req.answerCopy.begun);
+      answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(type) }, req.answerCopy.begun);
     }
     // A request that may have written answers once this instance has heard of its changes: the caller's next
     // read here is never answered from a copy the write made wrong.

@@ -23,14 +23,21 @@ export type ChangeFeed = {
   close(): Promise<void>;
 };
 
+/** The feed's subscribers, and telling them all of a change. */
+function subscribers() {
+  const list: ((table: string) => void)[] = [];
+  return {
+    subscribe: (onChange: (table: string) => void) => void list.push(onChange),
+    tell: (table: string) => list.forEach((s) => s(table)),
+  };
+}
+
 /** PGlite runs in this process and tells its listeners of a commit before the committing call returns. */
 export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
-  const subscribers: ((table: string) => void)[] = [];
-  const unlisten = await client.listen(CHANGES_CHANNEL, (table) => {
-    for (const s of subscribers) s(table);
-  });
+  const { subscribe, tell } = subscribers();
+  const unlisten = await client.listen(CHANGES_CHANNEL, tell);
   return {
-    subscribe: (onChange) => void subscribers.push(onChange),
+    subscribe,
     live: true,
     sync: async () => {},
     close: () => unlisten(),
@@ -45,11 +52,8 @@ export const CHANGE_FEED_APPLICATION = 'fst-change-feed';
  * PostgreSQL delivers notices on a connection of their own, which this keeps open (and opens again after it
  * is lost; until then the feed is not live, and once listening again it announces ALL_TABLES).
  */
-export async function postgresChangeFeed(url: string, log: (err: unknown) => void = () => {}): Promise<ChangeFeed> {
-  const subscribers: ((table: string) => void)[] = [];
-  const tell = (table: string) => {
-    for (const s of subscribers) s(table);
-  };
+export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
+  const { subscribe, tell } = subscribers();
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -69,8 +73,8 @@ export async function postgresChangeFeed(url: string, log: (err: unknown) => voi
     try {
       await c.connect();
       await c.query(`LISTEN ${CHANGES_CHANNEL}`);
-    } catch (err) {
-      log(err);
+    } catch {
+      // Not live until a later attempt listens: copies are not used meanwhile.
       void c.end().catch(() => {});
       if (!closed) retry = setTimeout(() => void listen(), RECONNECT_MS);
       return;
@@ -83,7 +87,7 @@ export async function postgresChangeFeed(url: string, log: (err: unknown) => voi
   await listen();
 
   return {
-    subscribe: (onChange) => void subscribers.push(onChange),
+    subscribe,
     get live() {
       return client !== null;
     },

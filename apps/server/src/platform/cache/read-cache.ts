@@ -12,7 +12,6 @@ export type ReadCache<V> = {
   /** Marks the start of a read: hand it to `set`, which keeps nothing if a change came in meanwhile. */
   begin(): number;
   set(key: string, value: V, begun: number): void;
-  delete(key: string): void;
 };
 
 type Options<V> = {
@@ -52,9 +51,8 @@ export function createReadCache<V extends object>(opts: Options<V>): ReadCache<V
     set(key, value, begun) {
       if (begun === changesSeen && opts.changes.live) copies.set(key, { value, at: opts.clock.now().getTime() });
     },
-    delete: (key) => void copies.delete(key),
   };
 }
 
 /** A cache that keeps nothing: for callers that want none. */
-export const noReadCache = <V>(): ReadCache<V> => ({ get: () => undefined, begin: () => 0, set: () => {}, delete: () => {} });
+export const noReadCache = <V>(): ReadCache<V> => ({ get: () => undefined, begin: () => 0, set: () => {} });
