@@ -40,7 +40,8 @@ export function startChild(args, env, label) {
     child,
     log: () => log,
     async stop() {
-      if (child.exitCode !== null) return;
+      // Ended already (by itself or by a signal): there is no exit left to wait for.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.stopping = true;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

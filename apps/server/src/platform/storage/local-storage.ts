@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, fdatasync as fdatasyncCallback } from 'node:fs';
 import { mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaLinks } from './media-links.ts';
@@ -9,11 +10,17 @@ import { assertValidKey, ObjectNotFoundError, ObjectTooLargeError, type Storage 
 
 // Unfinished writes live here, on the same disk as the objects, so the final rename is atomic.
 const TEMP_DIR = '.incoming';
+// Bytes a write may hold while the disk catches up (the socket keeps flowing meanwhile), and how much new
+// data starts a flush of what is written so far.
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
+const fdatasync = promisify(fdatasyncCallback);
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** The local-disk adapter: objects are files under `root` (DATA_DIR/media), served by signed links. */
-export function createLocalStorage(opts: { root: string; links: MediaLinks }): Storage {
+export function createLocalStorage(opts: { root: string; links: MediaLinks; flushEveryBytes?: number }): Storage {
+  const flushEvery = opts.flushEveryBytes ?? FLUSH_EVERY_BYTES;
   const root = path.resolve(opts.root);
   const fileOf = (key: string) => {
     assertValidKey(key);
@@ -42,14 +49,35 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks }): S
       const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
       let size = 0;
       const max = putOpts.maxBytes ?? Infinity;
+      const out = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES });
+      // The file is flushed to disk as it grows, while the rest still arrives: the flush before the answer
+      // (`flush: true`) then has only the last part left to write.
+      let fd: number | null = null;
+      out.once('open', (opened: number) => (fd = opened));
+      let syncedUpTo = 0;
+      let syncing: Promise<void> | null = null;
+      let syncFailed: unknown = null;
+      const flushSoFar = () => {
+        if (syncing || fd === null || out.bytesWritten - syncedUpTo < flushEvery) return;
+        syncedUpTo = out.bytesWritten;
+        syncing = fdatasync(fd).then(
+          () => void (syncing = null),
+          (err: unknown) => void ((syncFailed = err), (syncing = null)),
+        );
+      };
       const count = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (size > max) done(new ObjectTooLargeError(max));
-          else done(null, chunk);
+          if (size > max) return done(new ObjectTooLargeError(max));
+          if (syncFailed) return done(syncFailed as Error);
+          flushSoFar();
+          done(null, chunk);
+        },
+        // The file closes after this: a flush still running must be done (and its failure seen) first.
+        flush(done) {
+          void (syncing ?? Promise.resolve()).then(() => done(syncFailed as Error | null));
         },
       });
-      const out = createWriteStream(temp, { flags: 'wx', flush: true });
       try {
         await pipeline(body, count, out);
         await mkdir(path.dirname(file), { recursive: true });

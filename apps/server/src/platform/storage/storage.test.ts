@@ -3,12 +3,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type * as NodeFs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../test/context.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createMediaLinks } from './media-links.ts';
 import { parseRange } from './media.routes.ts';
 import { contentTypeOf, isValidKey, ObjectNotFoundError, ObjectTooLargeError } from './storage.ts';
+
+// Counts the flushes of a file while it is written (local storage flushes as an upload grows); a file's
+// flush can be made to fail.
+const flushes = vi.hoisted(() => ({ count: 0, failNext: false }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof NodeFs>();
+  const fdatasync = (fd: number, callback: (err: NodeJS.ErrnoException | null) => void) => {
+    flushes.count++;
+    if (flushes.failNext) {
+      flushes.failNext = false;
+      const err: NodeJS.ErrnoException = new Error('EIO: i/o error, fdatasync');
+      err.code = 'EIO';
+      return process.nextTick(callback, err);
+    }
+    return fs.fdatasync(fd, callback);
+  };
+  return { ...fs, default: { ...fs, fdatasync }, fdatasync };
+});
 
 describe('isValidKey', () => {
   it.each(['books/abc/book.pdf', 'a', 'recordings/2024/x_y-z.webm', 'books/starter/the-little-red-hen/attribution.txt'])('accepts %s', (key) => {
@@ -156,6 +176,44 @@ describe('local storage', () => {
     // A file opened after its removal would show up by now.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await leftovers()).toEqual([]);
+  });
+
+  describe('a large object', () => {
+    // 4 MiB in 64 KiB chunks, given a little at a time as a network would, flushed every 256 KiB.
+    const chunked = (data: Buffer, failAt = Infinity) =>
+      Readable.from(
+        (async function* () {
+          for (let at = 0; at < data.length; at += 64 * 1024) {
+            if (at >= failAt) throw new Error('client went away');
+            await new Promise((resolve) => setImmediate(resolve));
+            yield data.subarray(at, at + 64 * 1024);
+          }
+        })(),
+      );
+    let flushing: ReturnType<typeof createLocalStorage>;
+    beforeAll(() => {
+      flushing = createLocalStorage({ root, links: createMediaLinks({ secret: 's', clock }), flushEveryBytes: 256 * 1024 });
+    });
+
+    it('is flushed to disk while it arrives and stored byte for byte', async () => {
+      const data = randomBytes(4 * 1024 * 1024);
+      flushes.count = 0;
+      expect(await flushing.put('x/large.bin', chunked(data))).toEqual({ size: data.length });
+      expect(flushes.count).toBeGreaterThan(0);
+      expect((await buffer(await flushing.get('x/large.bin'))).equals(data)).toBe(true);
+      expect(await leftovers()).toEqual([]);
+    });
+
+    it('leaves nothing when the disk fails a flush, or the stream fails after some were done', async () => {
+      flushes.failNext = true;
+      await expect(flushing.put('x/unflushed.bin', chunked(randomBytes(4 * 1024 * 1024)))).rejects.toThrow('EIO');
+      expect(await flushing.stat('x/unflushed.bin')).toBeNull();
+      flushes.count = 0;
+      await expect(flushing.put('x/cut.bin', chunked(randomBytes(4 * 1024 * 1024), 3 * 1024 * 1024))).rejects.toThrow('client went away');
+      expect(flushes.count).toBeGreaterThan(0);
+      expect(await flushing.stat('x/cut.bin')).toBeNull();
+      expect(await leftovers()).toEqual([]);
+    });
   });
 
   it('deletes objects (twice is harmless) and their empty folders', async () => {
