@@ -261,9 +261,29 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/playback/reader/stats': { access: 'self', url: () => '/api/playback/reader/stats' },
 };
 
-/** A fingerprint of every table of the app (sessions and rate-limit counters move on every call). */
+/**
+ * Waits until the work the app does after answering is done: an AI story a fuzzed call got made is
+ * generated, a recording processed. Its changes belong to the call that asked for it, not to the next.
+ */
+async function settled(ctx: TestContext, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const [busy] = await rows(
+      ctx,
+      sql`SELECT (SELECT count(*) FROM ai_recordings WHERE status IN ('pending', 'processing'))
+               + (SELECT count(*) FROM recordings WHERE status = 'processing') AS n`,
+    );
+    if (Number(busy?.n) === 0) return;
+  }
+  throw new Error(`the app's background work did not finish within ${timeoutMs} ms`);
+}
+
+/**
+ * A fingerprint of every table of the app (sessions and rate-limit counters move on every call), once the
+ * work started by earlier calls is done.
+ */
 const UNTRACKED = new Set(['sessions', 'rate_limit_counters', '__drizzle_migrations']);
 export async function fingerprint(ctx: TestContext): Promise<Record<string, string>> {
+  await settled(ctx);
   const tables = (
     await rows(ctx, sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)
   )
