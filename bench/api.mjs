@@ -3,13 +3,29 @@
 // families, family stats, a kid's playlist, the book list), on PostgreSQL and on embedded PGlite, each as a
 // ratio to a bare Fastify hello-world measured in the same run on the same machine.
 // Goal: requests per second and p99 at least 0.3 of the hello-world's on PostgreSQL (p99 ratio = hello p99 /
-// call p99, so higher is better for both). Run with `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS).
+// call p99, so higher is better for both). Run with `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS;
+// BENCH_PLAY_EVENTS=n has another family's kid send n play events a second while each call is measured, as
+// on an evening when stories are playing: they change the tables the stats and playlists are read from).
 import autocannon from 'autocannon';
-import { dashboardCalls, fmt, percentile, removeDir, scratchDatabase, seedDashboardFamily, startApp, startHelloWorld, tempDir } from './lib.mjs';
+import { api, dashboardCalls, fmt, percentile, removeDir, scratchDatabase, seedDashboardFamily, startApp, startHelloWorld, tempDir } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const GOAL = 0.3;
+const PLAY_EVENTS = Number(process.env.BENCH_PLAY_EVENTS ?? 0);
+
+/** Another family's kid playing stories: `rate` play events a second until stopped; answers how many were sent. */
+function playEvents(base, family, rate) {
+  let sent = 0;
+  const timer = setInterval(() => {
+    const body = { recording_id: family.recordingIds[0], kid_id: family.kidIds[0], event: 'progress', position_seconds: sent % 600 };
+    void api(base, 'POST', '/api/playback/events', body, family.parentCookie).then(() => sent++);
+  }, 1000 / rate);
+  return () => {
+    clearInterval(timer);
+    return sent;
+  };
+}
 
 // autocannon's own percentiles are whole milliseconds (a hello-world's p99 comes out as 0 or 1), so every
 // answer's latency is taken from its 'response' event, in fractions of a millisecond.
@@ -51,12 +67,16 @@ async function main() {
       const app = await startApp({ dataDir, databaseUrl });
       cleanups.push(() => app.stop());
       const family = await seedDashboardFamily(app.url);
-      console.log(`\n${mode} (family of 3 kids, 6 recordings, 36 play events; starter catalogue)`);
+      const playing = PLAY_EVENTS > 0 ? await seedDashboardFamily(app.url, { kids: 1, recordings: 1 }) : null;
+      const during = playing ? `; another family's kid sending ${PLAY_EVENTS} play events a second` : '';
+      console.log(`\n${mode} (family of 3 kids, 6 recordings, 36 play events; starter catalogue${during})`);
       console.log('call            req/s   p50 ms  p99 ms   hello req/s  p99 ms   req/s ratio  p99 ratio');
       const ratios = [];
       for (const [name, url] of dashboardCalls(family)) {
         await autocannon({ url: `${app.url}${url}`, connections: CONNECTIONS, duration: 1, headers: { cookie: family.parentCookie } });
+        const stopPlaying = playing ? playEvents(app.url, playing, PLAY_EVENTS) : null;
         const r = await load(`${app.url}${url}`, { cookie: family.parentCookie });
+        stopPlaying?.();
         const base = await yardstick(before);
         before = base.after;
         const rpsRatio = r.rps / base.rps;

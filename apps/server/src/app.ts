@@ -60,6 +60,8 @@ import { createReportsRepository } from './features/reports/reports.repository.t
 import { createReportsService } from './features/reports/reports.service.ts';
 import { COMPRESS_MIN_BYTES, copyBody, type AnswerCopy } from './platform/cache/answer-copy.ts';
 import { createReadCache, noReadCache } from './platform/cache/read-cache.ts';
+import { createTablesRead, tableNamesOf } from './platform/cache/tables-read.ts';
+import * as schema from './db/schema.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
@@ -171,6 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sizeOf: (answer) => 2 * answer.payload.length,
       })
     : noReadCache<AnswerCopy>();
+  // The tables each answer was read from: a change to any other table leaves its copy.
+  const tablesRead = createTablesRead(tableNamesOf(schema));
+  if (keepCopies) database.observeQueries(tablesRead.observe);
 
   // Helmet's headers depend on the configuration only: worked out once, not for every response. Pages, files
   // and media get them all; JSON answers the shorter set of an API (security.ts apiHeaders).
@@ -195,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
     reply.headers(isJson(type) ? jsonHeaders : pageHeaders);
     if (req.answerCopy && reply.statusCode === 200 && typeof payload === 'string') {
-      answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(type) }, req.answerCopy.begun);
+      answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(type) }, req.answerCopy.begun, req.answerCopy.tables);
     }
     // A request that may have written answers once this instance has heard of its changes: the caller's next
     // read here is never answered from a copy the write made wrong.
@@ -418,8 +423,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
         return reply.type(copy.type).send(body);
       }
-      req.answerCopy = { key, begun: answers.begin() };
+      // The session's user is part of every answer; the statements of the handler name the other tables.
+      req.answerCopy = { key, begun: answers.begin(), tables: new Set(['users']) };
     }
+  });
+  // The rest of a request to be kept runs recording the tables it reads (a callback hook: what `done` starts
+  // runs inside `run`).
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (req.answerCopy) tablesRead.run(req.answerCopy.tables, done);
+    else done();
   });
   // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
   app.addHook('preValidation', async (req) => {

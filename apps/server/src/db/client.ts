@@ -23,6 +23,8 @@ export type Database = {
   sql: SqlExecutor;
   /** Committed changes, table by table, of every process on this database (for caches). */
   changes: ChangeFeed;
+  /** Tells `observer` the text of every statement sent from now on. */
+  observeQueries(observer: QueryObserver): void;
   close: () => Promise<void>;
 };
 
@@ -33,37 +35,46 @@ const MIGRATION_LOCK = 7_270_701;
 /** Told the text of every statement the app sends after the migrations (the query-count test listens). */
 export type QueryObserver = (text: string) => void;
 
+/** The observers of a database's statements: drizzle's logger and the plain SQL executor tell them. */
+function queryObservers(first: QueryObserver | undefined) {
+  const observers: QueryObserver[] = first ? [first] : [];
+  const tell = (text: string) => {
+    for (const observer of observers) observer(text);
+  };
+  return {
+    observe: (observer: QueryObserver) => void observers.push(observer),
+    logger: { logQuery: tell },
+    watch: (sql: SqlExecutor): SqlExecutor => (text, values) => {
+      tell(text);
+      return sql(text, values);
+    },
+  };
+}
+
 /**
  * Opens the database the configuration names: PostgreSQL at `url`, else embedded PGlite in `pgliteDir`
  * (or in memory when `pgliteDir` is null), and applies the migrations.
  */
 export async function openDatabase(opts: { url: string | null; pgliteDir: string | null; onQuery?: QueryObserver }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.onQuery);
+  const queries = queryObservers(opts.onQuery);
+  if (opts.url) return openPostgres(opts.url, queries);
   if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-  const db = drizzlePglite({ client, schema, ...observed(opts.onQuery) });
+  const db = drizzlePglite({ client, schema, logger: queries.logger });
   const changes = await pgliteChangeFeed(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    sql: watchedExecutor(pgliteExecutor(client), opts.onQuery),
+    sql: queries.watch(pgliteExecutor(client)),
     changes,
+    observeQueries: queries.observe,
     close: async () => {
       await changes.close();
       await client.close();
     },
   };
 }
-
-const observed = (onQuery: QueryObserver | undefined) => (onQuery ? { logger: { logQuery: (text: string) => onQuery(text) } } : {});
-const watchedExecutor = (sql: SqlExecutor, onQuery: QueryObserver | undefined): SqlExecutor =>
-  onQuery
-    ? (text, values) => {
-        onQuery(text);
-        return sql(text, values);
-      }
-    : sql;
 
 function pgliteExecutor(client: PGlite): SqlExecutor {
   return async (text, values) => {
@@ -101,7 +112,7 @@ function poolExecutor(pool: pg.Pool): SqlExecutor {
   };
 }
 
-async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Database> {
+async function openPostgres(url: string, queries: ReturnType<typeof queryObservers>): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // A client losing its server must not crash the process; the query it runs (or the next) reports it.
   // The pool reports idle clients; a checked-out one between two statements (a transaction) emits on itself.
@@ -115,13 +126,14 @@ async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Datab
     await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     conn.release();
   }
-  const db = drizzlePg({ client: pool, schema, ...observed(onQuery) });
+  const db = drizzlePg({ client: pool, schema, logger: queries.logger });
   const changes = await postgresChangeFeed(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    sql: watchedExecutor(poolExecutor(pool), onQuery),
+    sql: queries.watch(poolExecutor(pool)),
     changes,
+    observeQueries: queries.observe,
     close: async () => {
       await changes.close();
       await pool.end();

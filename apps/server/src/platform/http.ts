@@ -13,16 +13,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie before each /api handler. */
     session: SessionUser | null;
-    /** Where this request's answer is kept, for a `cached` route whose answer was not already kept. */
-    answerCopy: { key: string; begun: number } | null;
+    /**
+     * Where this request's answer is kept, for a `cached` route whose answer was not already kept, and the
+     * tables it was read from.
+     */
+    answerCopy: { key: string; begun: number; tables: Set<string> } | null;
   }
   interface FastifyContextConfig {
     /** Callable without signing in; every other /api route answers 401 before it reads its input. */
     public?: boolean;
     /**
-     * A read the caller's dashboards repeat: its 200 answer is kept per user and URL until a table changes
-     * (docs/decisions/009). Only for GET routes whose answer depends on nothing but the database, the user,
-     * the URL and the time (kept at most ANSWER_COPY_TTL_MS).
+     * A read the caller's dashboards repeat: its 200 answer is kept per user and URL until a table it was
+     * read from changes (docs/decisions/009). Only for GET routes whose answer depends on nothing but the
+     * database, the user, the URL and the time (kept at most ANSWER_COPY_TTL_MS).
      */
     cached?: boolean;
   }

@@ -96,6 +96,33 @@ describe('answers from copies', () => {
     expect((await get('/api/family/my-families', family.admin.cookie)).res.json().families[0].name).toBe('Renamed Elsewhere');
   });
 
+  it('keeps a copy through changes to tables it was not read from, and drops it for one it was', async () => {
+    const parent = await ctx.newUser();
+    const family = await ctx.newFamily(parent);
+    const reader = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(reader, family);
+    const books = `/api/books?per_page=7`;
+    const familyUrl = `/api/family/${family.id}`;
+    expect((await get(books, family.admin.cookie)).sent.length).toBeGreaterThan(0);
+    expect((await get(familyUrl, reader.cookie)).res.statusCode).toBe(200);
+
+    // A kid added: the book list was not read from the kids, the family's detail was.
+    const kid = await ctx.newKid(family, 'Mia');
+    expect((await get(books, family.admin.cookie)).sent).toEqual([]);
+    const family2 = await get(familyUrl, reader.cookie);
+    expect(family2.sent.length).toBeGreaterThan(0);
+    expect(family2.res.json().family.kids.map((k: { id: string }) => k.id)).toEqual([kid.id]);
+
+    // A member removed by another process is refused at once: the copy was read from the memberships.
+    await ctx.database.sql('DELETE FROM family_members WHERE user_id = $1 AND family_id = $2', [reader.id, family.id]);
+    await ctx.database.changes.sync();
+    expect((await get(familyUrl, reader.cookie)).res.statusCode).toBe(404);
+    // A change to the user's own row (the session's user is part of every answer) drops theirs too.
+    await ctx.database.sql('UPDATE users SET first_name = $1 WHERE id = $2', ['Renamed', parent.id]);
+    await ctx.database.changes.sync();
+    expect((await get(books, family.admin.cookie)).sent.length).toBeGreaterThan(0);
+  });
+
   it('sends a copy compressed as the browser asks, as the first answer was', async () => {
     const parent = await ctx.newUser();
     for (let i = 0; i < 3; i++) await ctx.newBook({ title: `Compressed Tale ${i}` });

@@ -56,6 +56,50 @@ describe('read cache', () => {
     expect(cache.get('a')).toEqual({ text: 'fresh' });
   });
 
+  it('drops a copy read from some tables only when one of those changes', () => {
+    const { changes, cache } = setup();
+    cache.set('books', { text: 'catalogue' }, cache.begin(), new Set(['books', 'users']));
+    cache.set('stats', { text: 'plays' }, cache.begin(), new Set(['play_events', 'kids', 'users']));
+    cache.set('all', { text: 'anything' }, cache.begin());
+    changes.change('play_events');
+    expect(cache.get('books')).toEqual({ text: 'catalogue' });
+    expect(cache.get('stats')).toBeUndefined();
+    expect(cache.get('all')).toBeUndefined();
+    changes.change('users');
+    expect(cache.get('books')).toBeUndefined();
+    // Read again, then replaced by a read of other tables: only the new tables count.
+    cache.set('books', { text: 'catalogue' }, cache.begin(), new Set(['books']));
+    cache.set('books', { text: 'catalogue 2' }, cache.begin(), new Set(['premium_books']));
+    changes.change('books');
+    expect(cache.get('books')).toEqual({ text: 'catalogue 2' });
+    changes.change(ALL_TABLES);
+    expect(cache.get('books')).toBeUndefined();
+  });
+
+  it('keeps a read that a change to another table raced, and nothing of one a change to its own raced', () => {
+    const { changes, cache } = setup();
+    const begun = cache.begin();
+    changes.change('play_events');
+    cache.set('books', { text: 'catalogue' }, begun, new Set(['books']));
+    cache.set('stats', { text: 'plays' }, begun, new Set(['play_events']));
+    cache.set('all', { text: 'anything' }, begun);
+    expect(cache.get('books')).toEqual({ text: 'catalogue' });
+    expect(cache.get('stats')).toBeUndefined();
+    expect(cache.get('all')).toBeUndefined();
+    // After the feed was lost, every read that began before is suspect.
+    const before = cache.begin();
+    changes.change(ALL_TABLES);
+    cache.set('books', { text: 'catalogue' }, before, new Set(['books']));
+    expect(cache.get('books')).toBeUndefined();
+  });
+
+  it('counts a read of tables it does not depend on as a read of every table', () => {
+    const { changes, cache } = setup();
+    cache.set('a', { text: 'one' }, cache.begin(), new Set(['sessions']));
+    changes.change('kids');
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('drops a copy once it is ttlMs old by the app clock', () => {
     const { clock, cache } = setup(1000);
     cache.set('a', { text: 'one' }, cache.begin());

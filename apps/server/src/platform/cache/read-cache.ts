@@ -11,7 +11,11 @@ export type ReadCache<V> = {
   get(key: string): V | undefined;
   /** Marks the start of a read: hand it to `set`, which keeps nothing if a change came in meanwhile. */
   begin(): number;
-  set(key: string, value: V, begun: number): void;
+  /**
+   * Keeps `value`, read from `tables` (a change to any other table leaves it); without `tables`, or with
+   * none, it depends on every table the cache does.
+   */
+  set(key: string, value: V, begun: number, tables?: ReadonlySet<string>): void;
 };
 
 type Options<V> = {
@@ -26,17 +30,39 @@ type Options<V> = {
 };
 
 export function createReadCache<V extends object>(opts: Options<V>): ReadCache<V> {
-  const copies = new LRUCache<string, { value: V; at: number }>({
+  // The keys of the copies read from each table; those that depend on every table are under ALL_TABLES.
+  const readers = new Map<string, Set<string>>();
+  const copies = new LRUCache<string, { value: V; at: number; tables: readonly string[] }>({
     maxSize: opts.maxSize,
     sizeCalculation: (entry) => Math.max(1, opts.sizeOf(entry.value)),
+    dispose: (entry, key) => entry.tables.forEach((table) => readers.get(table)?.delete(key)),
   });
-  // Counts the changes seen: a read that began before one may have read what it changed.
+  // Every change is numbered: a read that began before a change to a table it read may have read what it
+  // changed. `lastChange` holds the number of each table's latest change, ALL_TABLES that of any.
   let changesSeen = 0;
+  let lastChangeToAll = 0;
+  const lastChange = new Map<string, number>();
+  const drop = (table: string) => {
+    const keys = readers.get(table);
+    readers.delete(table);
+    keys?.forEach((key) => copies.delete(key));
+  };
   opts.changes.subscribe((table) => {
     if (table !== ALL_TABLES && !opts.dependsOn(table)) return;
     changesSeen++;
-    copies.clear();
+    lastChange.set(ALL_TABLES, changesSeen);
+    if (table === ALL_TABLES) {
+      lastChangeToAll = changesSeen;
+      copies.clear();
+      readers.clear();
+      return;
+    }
+    lastChange.set(table, changesSeen);
+    drop(table);
+    drop(ALL_TABLES);
   });
+  const changedSince = (begun: number, tables: readonly string[]) =>
+    lastChangeToAll > begun || tables.some((table) => (lastChange.get(table) ?? 0) > begun);
   return {
     get(key) {
       if (!opts.changes.live) return undefined;
@@ -48,8 +74,16 @@ export function createReadCache<V extends object>(opts: Options<V>): ReadCache<V
       return undefined;
     },
     begin: () => changesSeen,
-    set(key, value, begun) {
-      if (begun === changesSeen && opts.changes.live) copies.set(key, { value, at: opts.clock.now().getTime() });
+    set(key, value, begun, read) {
+      const named = [...(read ?? [])].filter((table) => opts.dependsOn(table));
+      const tables = named.length ? named : [ALL_TABLES];
+      if (!opts.changes.live || changedSince(begun, tables)) return;
+      copies.set(key, { value, at: opts.clock.now().getTime(), tables });
+      for (const table of tables) {
+        let keys = readers.get(table);
+        if (!keys) readers.set(table, (keys = new Set()));
+        keys.add(key);
+      }
     },
   };
 }
