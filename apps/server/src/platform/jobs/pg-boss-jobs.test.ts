@@ -95,6 +95,23 @@ describe('the pg-boss job queue', () => {
     }
   });
 
+  it('starts several instances at once that all make the same new queues', async () => {
+    // On a new database every instance creates the queues; PostgreSQL may fail some as deadlocks.
+    const names = Array.from({ length: 4 }, (_, i) => `test.together.${Date.now()}.${i}`);
+    const instances = Array.from({ length: 4 }, () => {
+      const jobs = createPgBossJobs({ sql: database.sql, log: quiet, pollingIntervalSeconds: 0.5 });
+      for (const name of names) jobs.define(name, { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60 }, async () => {});
+      return jobs;
+    });
+    try {
+      await Promise.all(instances.map((jobs) => jobs.start()));
+      const { rows } = await database.sql('SELECT count(*)::int AS n FROM pgboss.queue WHERE name = ANY($1)', [names]);
+      expect(rows[0]!.n).toBe(names.length);
+    } finally {
+      await Promise.all(instances.map((jobs) => jobs.stop()));
+    }
+  });
+
   it('refuses queues defined after the start and jobs of unknown queues', async () => {
     const jobs = createPgBossJobs({ sql: database.sql, log: quiet });
     await jobs.start();

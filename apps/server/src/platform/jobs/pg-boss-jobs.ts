@@ -23,6 +23,9 @@ export type PgBossJobsOptions = {
 const LEASE_SECONDS = 30;
 const MAINTENANCE_SECONDS = 10;
 
+// Tries at making a queue while other instances may be making it too (ensureQueue).
+const QUEUE_CREATE_ATTEMPTS = 5;
+
 /**
  * pg-boss 10 expires an active job at `started_on + expire_in` only (the queue's expiry: hours for a
  * transcode), so the job of a killed instance would wait that long. A running job's expiry is kept
@@ -67,14 +70,21 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
     };
   }
 
+  /**
+   * Creates the queue, or updates its settings. Instances starting together on a new database all create
+   * it: one succeeds, and PostgreSQL may fail another's attempt as a deadlock (two inserts into pg-boss's
+   * queue table and its partitions); that one finds the queue made once the first is done.
+   */
   async function ensureQueue(b: PgBoss, name: string, options: QueueOptions) {
     const settings = { name, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, expireInSeconds: options.expireInSeconds };
-    if (await b.getQueue(name)) return b.updateQueue(name, settings);
-    try {
-      await b.createQueue(name, settings);
-    } catch (err) {
-      // Another instance starting at the same moment made it first.
-      if (!(await b.getQueue(name))) throw err;
+    for (let attempt = 1; ; attempt++) {
+      if (await b.getQueue(name)) return b.updateQueue(name, settings);
+      try {
+        return await b.createQueue(name, settings);
+      } catch (err) {
+        if (attempt >= QUEUE_CREATE_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
     }
   }
 
