@@ -62,6 +62,7 @@ import { COMPRESS_MIN_BYTES, copyBody, type AnswerCopy } from './platform/cache/
 import { createReadCache, noReadCache } from './platform/cache/read-cache.ts';
 import { createTablesRead, tableNamesOf } from './platform/cache/tables-read.ts';
 import * as schema from './db/schema.ts';
+import { firstViewAnswers, withFirstView } from './first-view.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
@@ -218,9 +219,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   // API answers compressed for browsers that take it (Brotli at quality 4, the plugin's default, or gzip):
   // a kid's playlist of six stories is 11 KB of JSON, mostly signed links, and a phone on a slow network
-  // waits for every byte before it can draw. JSON and text only: media is already compressed and served in
-  // ranges, and the web build's files come with their compressed copies (@fastify/static, preCompressed).
-  await app.register(compress, { threshold: COMPRESS_MIN_BYTES, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv))(?:;|$)/ });
+  // waits for every byte before it can draw. JSON and text only (with the pages made for a signed-in visitor,
+  // decision 010): media is already compressed and served in ranges, and the web build's files come with
+  // their compressed copies (@fastify/static, preCompressed).
+  await app.register(compress, { threshold: COMPRESS_MIN_BYTES, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv|html))(?:;|$)/ });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: {
@@ -527,16 +529,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   // The pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path (or '*') → file.
   const prerendered = prerenderedPages(webDist);
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/static/');
-    // SPA fallback: every app route is answered by the page rendered ahead for that path, or else by the
-    // one rendered for every other path ('*': the signed-in pages' first view), or else index.html; the
-    // router in the page takes over.
-    if (hasWeb && wantsPage) {
-      return reply.type('text/html').sendFile(prerendered.get(req.url.split('?')[0]!) ?? prerendered.get('*') ?? 'index.html');
-    }
-    return reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id });
-  });
+  const signedInShell = prerendered.has('*') ? readFileSync(path.join(webDist, prerendered.get('*')!), 'utf8') : null;
+  // SPA fallback: every app route is answered by the page rendered ahead for that path, or else by the one
+  // rendered for every other path ('*': the signed-in pages' first view), or else index.html; the router in
+  // the page takes over. A route (hidden from the API's document; open, so that an unknown API path gets its
+  // 404 signed in or not), so that a page made for a visitor is compressed as API answers are.
+  if (hasWeb) {
+    app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url.startsWith('/static/')) return reply.callNotFound();
+      const page = prerendered.get(req.url.split('?')[0]!);
+      // A signed-in visitor's page comes with its first data (decision 010): made for them, never kept.
+      if (!page && signedInShell) {
+        const answers = await firstViewAnswers(app, req).catch((err: unknown) => {
+          req.log.warn({ err }, 'the first view could not be answered with the page');
+          return new Map<string, unknown>();
+        });
+        if (answers.size > 0) {
+          return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('vary', 'cookie').send(withFirstView(signedInShell, answers));
+        }
+      }
+      return reply.type('text/html').sendFile(page ?? prerendered.get('*') ?? 'index.html');
+    });
+  }
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id }));
 
   // Jobs run until the app closes: closing stops taking jobs and waits for the running ones.
   await jobs.start();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { PLAYBACK_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
@@ -274,7 +274,85 @@ test('unknown stories and kids say so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
 });
 
-test('a kid’s page and the dashboard ask for their data while the session is checked; signed out, nothing of it stays', async ({ page }) => {
+test('a signed-in page comes with its first data: the dashboard and a kid’s page draw without asking for it, never with another family’s', async ({ page, browser }) => {
+  const parent = newAccount('parent');
+  await createAccount(page.request, parent);
+  const familyOf = async (request: Page['request'], name: string, kid: string) => {
+    const created = await request.post('/api/family/create', { data: { family_name: name } });
+    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+    const kidRes = await request.post(`/api/family/${familyId}/kids`, { data: { first_name: kid, age: 4 } });
+    return { familyId, kidId: ((await kidRes.json()) as { kid: { id: string } }).kid.id };
+  };
+  const first = await familyOf(page.request, `First ${suffix}`, 'Ada');
+  const second = await familyOf(page.request, `Second ${suffix}`, 'Ben');
+  const otherContext = await browser.newContext();
+  await createAccount(otherContext.request, newAccount('parent'));
+  const other = await familyOf(otherContext.request, `Other ${suffix}`, 'Zed');
+  await otherContext.close();
+
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  const sectionsOf = (familyId: string) =>
+    ['', '/readers', '/recent-recordings', '/recent-ai-recordings', '/all-recordings', '/requests'].map((part) => `/api/family/${familyId}${part}`);
+  const firstData = ['/api/auth/check-session', '/api/auth/me', '/api/family/my-families'];
+
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
+  expect(asked.filter((url) => [...firstData, ...sectionsOf(first.familyId)].includes(url))).toEqual([]);
+  // This browser's time zone is known from now on: the stats come with the page too.
+  expect(asked).toContain(`/api/playback/family/${first.familyId}/stats`);
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
+  await expect(page.getByText('Watched This Week')).toBeVisible();
+  expect(asked.filter((url) => url.startsWith('/api/family/') || url.startsWith('/api/auth/') || url.startsWith('/api/playback/'))).toEqual([]);
+
+  // The family picked last comes with the page.
+  await page.getByLabel('Current family').selectOption({ label: `Second ${suffix}` });
+  await expect(page.getByRole('link', { name: 'Ben' })).toBeVisible();
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Ben' })).toBeVisible();
+  expect(asked.filter((url) => [...firstData, ...sectionsOf(second.familyId)].includes(url))).toEqual([]);
+
+  // A kid's page.
+  asked.length = 0;
+  await page.goto(`/child/${first.kidId}`);
+  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
+  expect(asked.filter((url) => url.includes(first.kidId))).toEqual([]);
+
+  // Another family's: named in the hint or in the path, it never comes with the page.
+  const origin = new URL(page.url()).origin;
+  await page.context().addCookies([{ name: 'fst_view', value: encodeURIComponent(`family=${other.familyId}&tz=0`), url: origin }]);
+  for (const path of ['/parent-dashboard', `/child/${other.kidId}`]) {
+    const html = await (await page.request.get(path)).text();
+    expect(html).toContain('id="first-view"');
+    expect(html).not.toContain(other.familyId);
+    expect(html).not.toContain(other.kidId);
+    expect(html).not.toContain('Zed');
+  }
+  // The family this browser picked (Second) is drawn: the page asks for what it did not come with. The First
+  // family's answers came with it unused; a change made in the page drops them, so a look at that family then
+  // asks the server and sees what changed since.
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('link', { name: 'Ben' })).toBeVisible();
+  await page.request.post(`/api/family/${first.familyId}/kids`, { data: { first_name: 'Cleo', age: 3 } });
+  await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+  const report = page.getByRole('dialog', { name: REPORT_TEXTS.title });
+  await report.getByLabel('Description').fill('The stars are lovely');
+  await report.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(report.getByText(REPORT_TEXTS.success)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Current family').selectOption({ label: `First ${suffix}` });
+  await expect(page.getByRole('link', { name: 'Cleo' })).toBeVisible();
+  await page.goto(`/child/${other.kidId}`);
+  await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
+});
+
+test('a page that came without its data asks for it while the session is checked; signed out, nothing of it stays', async ({ page }) => {
   const parent = newAccount('parent');
   await createAccount(page.request, parent);
   const created = await page.request.post('/api/family/create', { data: { family_name: `Early ${suffix}` } });
@@ -282,7 +360,15 @@ test('a kid’s page and the dashboard ask for their data while the session is c
   const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
   const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
 
-  // The session check answers a second late; the pages' data is asked for before it answers.
+  // Pages served without the data they usually come with (as the first visit of a page not listed in the
+  // server's first-view.ts is), and the session check answering a second late: the pages' data is asked for
+  // before it answers.
+  await page.route(/\/(child|parent-dashboard)/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '');
+    await route.fulfill({ response, body });
+  });
   await page.route('**/api/auth/check-session', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
@@ -306,6 +392,7 @@ test('a kid’s page and the dashboard ask for their data while the session is c
   expect(asked.get('/api/family/my-families')).toBeLessThan(sessionAnswered);
   expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(sessionAnswered);
   await page.unroute('**/api/auth/check-session');
+  await page.unroute(/\/(child|parent-dashboard)/);
 
   // Signed out, the kid's page sends the visitor to sign in; its data was refused (401) and is forgotten, so
   // after signing in the page shows the kid, not that refusal.

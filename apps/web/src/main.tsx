@@ -3,8 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadPagesOf } from './app/router.tsx';
+import { rememberedFamilyId } from './features/families/current-family.ts';
+import { tellView } from './lib/first-view.ts';
 import './index.css';
 
+// What the server needs to send a signed-in page with its first data (decision 010).
+tellView({ familyId: rememberedFamilyId() });
 const queryClient = createQueryClient();
 preloadPagesOf(window.location.pathname, queryClient);
 

@@ -110,6 +110,8 @@ export const ANONYMOUS_REPORTER_EMAIL = 'anonymous@familystorytime.invalid';
 
 // Sessions (decisions.md "Accounts and sessions").
 export const SESSION_COOKIE = 'fst_session';
+// The browser's family and time zone, told to the server so a page can come with its first data (decision 010).
+export const VIEW_COOKIE = 'fst_view';
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

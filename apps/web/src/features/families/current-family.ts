@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FamilyListItem } from '@fst/shared/families/families.schema';
+import { tellView } from '../../lib/first-view.ts';
 import { useMyFamilies } from './api/get-my-families.ts';
 
 // The family picked with the family switcher, remembered in this browser and shared by /family and
@@ -35,6 +36,7 @@ export function rememberCurrentFamily(familyId: string): void {
   } catch {
     // Storage can be unavailable (private mode); the choice then lasts until the page closes.
   }
+  tellView({ familyId });
   for (const listener of listeners) listener();
 }
 

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
+
+/**
+ * A signed-in page's first data, sent inside its HTML (decision 010). On a phone's slow network each round
+ * trip costs about half a second, and a signed-in page used to make three in a row after its code arrived:
+ * the session check, the family list, then the family's sections. The server now asks its own API for those
+ * answers while it sends the page (`app.inject` with the visitor's cookie: the same checks, the same kept
+ * copies, nothing a visitor could not ask for) and writes the ones that succeeded into it; the web app
+ * (apps/web/src/lib/first-view.ts) takes each answer once, in place of its request.
+ */
+
+/** The API answers a page's first view asks for: answered in place, or undefined when the call failed. */
+type Get = (url: string) => Promise<unknown>;
+/** What the browser told through its `fst_view` cookie: the family picked last and its time zone. */
+export type ViewHints = { familyId: string | null; tzOffsetMinutes: number | null };
+type PageCalls = (get: Get, params: string[], hints: ViewHints) => Promise<unknown>;
+
+const id = encodeURIComponent;
+const decodePart = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+/** What a page asks for first, after the session (apps/web/src/app/routes/*: each page's `prefetch`). */
+const PAGES: Array<[RegExp, PageCalls]> = [
+  [
+    /^\/parent-dashboard\/?$/,
+    async (get, _params, hints) => {
+      const mine = (await get('/api/family/my-families')) as { families?: Array<{ id: string }> } | undefined;
+      // The family the browser picked last when it is still one of the user's, else the first (pickCurrentFamily).
+      const family = mine?.families?.find((f) => f.id === hints.familyId) ?? mine?.families?.[0];
+      if (!family) return;
+      const base = `/api/family/${id(family.id)}`;
+      const calls = [base, `${base}/readers`, `${base}/recent-recordings`, `${base}/recent-ai-recordings`, `${base}/all-recordings`, `${base}/requests`];
+      if (hints.tzOffsetMinutes !== null) calls.push(`/api/playback/family/${id(family.id)}/stats?tz_offset_minutes=${hints.tzOffsetMinutes}`);
+      await Promise.all(calls.map(get));
+    },
+  ],
+  [/^\/child\/([^/]+)\/?$/, (get, [kidId = '']) => Promise.all([`/api/recording/kid/${id(kidId)}`, `/api/playback/kid/${id(kidId)}/playlist`].map(get))],
+];
+
+// Time zones run from UTC-12 to UTC+14: Date.getTimezoneOffset() between -840 and 720 minutes.
+const TZ_OFFSET = /^-?\d{1,3}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `fst_view` cookie's hints, each dropped when it is not what the web app writes. */
+export function viewHints(cookie: string | undefined): ViewHints {
+  const hints = new URLSearchParams(cookie ?? '');
+  const family = hints.get('family');
+  const tz = hints.get('tz');
+  const offset = tz !== null && TZ_OFFSET.test(tz) ? Number(tz) : NaN;
+  return {
+    familyId: family !== null && UUID.test(family) ? family : null,
+    tzOffsetMinutes: Number.isInteger(offset) && offset >= -840 && offset <= 720 ? offset : null,
+  };
+}
+
+/**
+ * The API answers (URL → JSON) the page at `req.url` asks for first, for the visitor's session; empty when
+ * the request carries no session. Only successful answers are kept: any other the page asks for itself.
+ */
+export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest): Promise<Map<string, unknown>> {
+  const answers = new Map<string, unknown>();
+  const cookie = req.headers.cookie;
+  if (!req.cookies[SESSION_COOKIE] || !cookie) return answers;
+  const get: Get = async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' }, remoteAddress: req.ip });
+    if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('application/json')) return undefined;
+    const body: unknown = res.json();
+    answers.set(url, body);
+    return body;
+  };
+  const pathname = req.url.split('?')[0]!;
+  const page = PAGES.map(([pattern, calls]) => [pattern.exec(pathname), calls] as const).find(([match]) => match);
+  const session = Promise.all(['/api/auth/check-session', '/api/auth/me'].map(get));
+  await Promise.all([session, page?.[1](get, page[0]!.slice(1).map(decodePart), viewHints(req.cookies[VIEW_COOKIE]))]);
+  return answers;
+}
+
+/** The page's HTML with the answers written in, as JSON that no text in it can end early (`<` escaped). */
+export function withFirstView(html: string, answers: Map<string, unknown>): string {
+  const json = JSON.stringify(Object.fromEntries(answers)).replace(/</g, '\\u003c');
+  const script = `<script type="application/json" id="first-view">${json}</script>`;
+  const at = html.lastIndexOf('</body>');
+  return at === -1 ? html + script : html.slice(0, at) + script + html.slice(at);
+}

@@ -1,0 +1,61 @@
+import { VIEW_COOKIE } from '@fst/shared/constants';
+
+/**
+ * The API answers a signed-in page came with (decision 010, written by the server's first-view.ts): each is
+ * used once, in place of its request, while the page first loads. Those still unused ten seconds on, or once
+ * anything is changed, are dropped: a later look at the same data asks the server.
+ */
+const FIRST_VIEW_MS = 10_000;
+let answers: Map<string, unknown> | undefined;
+
+function answersInPage(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  const script = typeof document === 'undefined' ? null : document.getElementById('first-view');
+  if (!script) return answers;
+  script.remove();
+  try {
+    const written: unknown = JSON.parse(script.textContent ?? '');
+    if (typeof written === 'object' && written !== null) answers = new Map(Object.entries(written));
+  } catch {
+    // A page cut short: its requests go to the server as usual.
+  }
+  const loaded = answers;
+  setTimeout(() => loaded.clear(), FIRST_VIEW_MS);
+  return loaded;
+}
+
+/**
+ * The answer the page came with for `path`, taken (so used only once), if there is one; a request that may
+ * change something (any but GET) drops them all, as they may no longer be true.
+ */
+export function takeFirstViewAnswer(method: string, path: string): { body: unknown } | undefined {
+  const inPage = answersInPage();
+  if (method !== 'GET') inPage.clear();
+  if (!inPage.has(path)) return undefined;
+  const body = inPage.get(path);
+  inPage.delete(path);
+  return { body };
+}
+
+/**
+ * Tells the server, through the `fst_view` cookie, what it cannot know to answer a page's first view: this
+ * device's time zone (for the family's stats) and, when given, the family picked last.
+ */
+export function tellView({ familyId }: { familyId?: string | null } = {}): void {
+  if (typeof document === 'undefined') return;
+  const current = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${VIEW_COOKIE}=`))
+    ?.slice(VIEW_COOKIE.length + 1);
+  let view: URLSearchParams;
+  try {
+    view = new URLSearchParams(decodeURIComponent(current ?? ''));
+  } catch {
+    view = new URLSearchParams();
+  }
+  view.set('tz', String(new Date().getTimezoneOffset()));
+  if (familyId) view.set('family', familyId);
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${VIEW_COOKIE}=${encodeURIComponent(view.toString())}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
