@@ -10,7 +10,7 @@ import { SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
  * (apps/web/src/lib/first-view.ts) takes each answer once, in place of its request.
  */
 
-/** The API answers a page's first view asks for: answered in place, or undefined when the call failed. */
+/** Asks the API for `url` as the visitor: its JSON answer (also kept for the page), or undefined when it did not succeed. */
 type Get = (url: string) => Promise<unknown>;
 /** What the browser told through its `fst_view` cookie: the family picked last and its time zone. */
 export type ViewHints = { familyId: string | null; tzOffsetMinutes: number | null };
