@@ -65,7 +65,7 @@ import * as schema from './db/schema.ts';
 import { firstViewAnswers, withFirstView } from './first-view.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
-import type { App } from './platform/http.ts';
+import { isJson, type App } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { LOST_JOB_GRACE_MS, LOST_JOB_HORIZON_MS, settleLostJobs } from './platform/jobs/jobs.ts';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
@@ -123,7 +123,6 @@ const SESSION_COPIES_MAX = 100_000;
 const JSON_BODY_LIMIT = 1024 * 1024;
 // Defaults for multipart forms; each upload route asks for its own file size and counts.
 const MULTIPART_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, fileSize: JSON_BODY_LIMIT, files: 2, parts: 30, headerPairs: 50 };
-const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
 // Errors of the database being unreachable: the client did nothing wrong, and a retry may work.
 const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 // Drizzle wraps the driver's error ("Failed query: …") and keeps it as `cause`: look down the chain.
@@ -537,10 +536,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (hasWeb) {
     app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
       if (req.url.startsWith('/api/') || req.url.startsWith('/static/')) return reply.callNotFound();
-      const page = prerendered.get(req.url.split('?')[0]!);
+      const pathname = req.url.split('?')[0]!;
+      const page = prerendered.get(pathname);
       // A signed-in visitor's page comes with its first data (decision 010): made for them, never kept.
       if (!page && signedInShell) {
-        const answers = await firstViewAnswers(app, req).catch((err: unknown) => {
+        const answers = await firstViewAnswers(app, req, pathname).catch((err: unknown) => {
           req.log.warn({ err }, 'the first view could not be answered with the page');
           return new Map<string, unknown>();
         });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
+import { isJson } from './platform/http.ts';
 
 /**
  * A signed-in page's first data, sent inside its HTML (decision 010). On a phone's slow network each round
@@ -60,21 +61,21 @@ export function viewHints(cookie: string | undefined): ViewHints {
 }
 
 /**
- * The API answers (URL → JSON) the page at `req.url` asks for first, for the visitor's session; empty when
- * the request carries no session. Only successful answers are kept: any other the page asks for itself.
+ * The API answers (URL → JSON) the page at `pathname` (the request's path) asks for first, for the visitor's
+ * session; empty when the request carries no session. Only successful answers are kept: any other the page
+ * asks for itself.
  */
-export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest): Promise<Map<string, unknown>> {
+export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<Map<string, unknown>> {
   const answers = new Map<string, unknown>();
   const cookie = req.headers.cookie;
   if (!req.cookies[SESSION_COOKIE] || !cookie) return answers;
   const get: Get = async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' }, remoteAddress: req.ip });
-    if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('application/json')) return undefined;
+    if (res.statusCode !== 200 || !isJson(res.headers['content-type'])) return undefined;
     const body: unknown = res.json();
     answers.set(url, body);
     return body;
   };
-  const pathname = req.url.split('?')[0]!;
   const page = PAGES.map(([pattern, calls]) => [pattern.exec(pathname), calls] as const).find(([match]) => match);
   const session = Promise.all(['/api/auth/check-session', '/api/auth/me'].map(get));
   await Promise.all([session, page?.[1](get, page[0]!.slice(1).map(decodePart), viewHints(req.cookies[VIEW_COOKIE]))]);

@@ -33,6 +33,9 @@ declare module 'fastify' {
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
+/** Whether a content type (a header's value, any type) is JSON's. */
+export const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
+
 /** The caller's session, or 401. */
 export function requireSession(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthenticated();
