@@ -91,10 +91,47 @@ describe('a signed-in page with its first data', () => {
     const res = await page(`/child/${kid.id}`, stranger.cookie);
     expect(Object.keys(answersIn(res.body)!).sort()).toEqual(['/api/auth/check-session', '/api/auth/me']);
     expect(res.body).not.toContain('Ben');
-    // A reader of the family on the dashboard: the join requests are for parents only, so not written.
-    const readerView = answersIn((await page('/parent-dashboard', gran.cookie)).body)!;
+    // A parent who reads in the family, on the parent dashboard: the join requests are for the family's
+    // parents only, so not written.
+    const auntie = await ctx.newUser({ role: 'parent' });
+    await ctx.join(auntie, family, 'Aunt');
+    const readerView = answersIn((await page('/parent-dashboard', auntie.cookie)).body)!;
     expect(readerView).toHaveProperty([`/api/family/${family.id}`]);
     expect(readerView).not.toHaveProperty([`/api/family/${family.id}/requests`]);
+    // The other role's dashboard sends its visitor on: it comes with the session only.
+    expect(Object.keys(answersIn((await page('/parent-dashboard', gran.cookie)).body)!).sort()).toEqual(['/api/auth/check-session', '/api/auth/me']);
+    expect(Object.keys(answersIn((await page('/grandparent-dashboard', family.admin.cookie)).body)!).sort()).toEqual([
+      '/api/auth/check-session',
+      '/api/auth/me',
+    ]);
+  });
+
+  it('writes every section of the reader dashboard into it, with the kids of each family the reader reads for and no other', async () => {
+    const family = await ctx.newFamily();
+    await ctx.newKid(family, 'Cleo');
+    const elsewhere = await ctx.newFamily();
+    await ctx.newKid(elsewhere, 'Zed');
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(gran, family, 'Grandma');
+    const res = await page('/grandparent-dashboard', gran.cookie);
+    const answers = answersIn(res.body)!;
+    const sectionsOfReader = [
+      '/api/playback/reader/stats',
+      '/api/voice/consent',
+      '/api/recording/my-recordings',
+      '/api/queue/for-reader',
+      '/api/reactions/for-reader',
+      '/api/books?page=1&per_page=15',
+      '/api/premium-books?page=1&per_page=15',
+      '/api/user/premium-status',
+      '/api/family/my-families',
+      `/api/family/${family.id}`,
+    ];
+    expect(Object.keys(answers).sort()).toEqual(['/api/auth/check-session', '/api/auth/me', ...sectionsOfReader].sort());
+    for (const url of Object.keys(answers)) expect(answers[url], url).toEqual(await api(url, gran.cookie));
+    expect(JSON.stringify(answers)).toContain('Cleo');
+    expect(res.body).not.toContain(elsewhere.id);
+    expect(res.body).not.toContain('Zed');
   });
 
   it('keeps text of the answers from ending the script early', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
+import { BOOK_PAGE_SIZE_DEFAULT, SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
 import { isJson } from './platform/http.ts';
 
 /**
@@ -26,12 +26,18 @@ const decodePart = (part: string) => {
   }
 };
 
+type Me = { user?: { role?: string } } | undefined;
+type MyFamilies = { families?: Array<{ id: string; my_role?: string }> } | undefined;
+/** A dashboard is for one role (the web's RequireRole): another role's visit is sent on, so gets nothing more. */
+const forRole = async (get: Get, role: string) => ((await get('/api/auth/me')) as Me)?.user?.role === role;
+
 /** What a page asks for first, after the session (apps/web/src/app/routes/*: each page's `prefetch`). */
 const PAGES: Array<[RegExp, PageCalls]> = [
   [
     /^\/parent-dashboard\/?$/,
     async (get, _params, hints) => {
-      const mine = (await get('/api/family/my-families')) as { families?: Array<{ id: string }> } | undefined;
+      if (!(await forRole(get, 'parent'))) return;
+      const mine = (await get('/api/family/my-families')) as MyFamilies;
       // The family the browser picked last when it is still one of the user's, else the first (pickCurrentFamily).
       const family = mine?.families?.find((f) => f.id === hints.familyId) ?? mine?.families?.[0];
       if (!family) return;
@@ -39,6 +45,22 @@ const PAGES: Array<[RegExp, PageCalls]> = [
       const calls = [base, `${base}/readers`, `${base}/recent-recordings`, `${base}/recent-ai-recordings`, `${base}/all-recordings`, `${base}/requests`];
       if (hints.tzOffsetMinutes !== null) calls.push(`/api/playback/family/${id(family.id)}/stats?tz_offset_minutes=${hints.tzOffsetMinutes}`);
       await Promise.all(calls.map(get));
+    },
+  ],
+  [
+    /^\/grandparent-dashboard\/?$/,
+    async (get) => {
+      if (!(await forRole(get, 'grandparent'))) return;
+      const libraries = `page=1&per_page=${BOOK_PAGE_SIZE_DEFAULT}`;
+      const calls = ['/api/playback/reader/stats', '/api/voice/consent', '/api/recording/my-recordings', '/api/queue/for-reader', '/api/reactions/for-reader'];
+      calls.push(`/api/books?${libraries}`, `/api/premium-books?${libraries}`, '/api/user/premium-status');
+      const families = (async () => {
+        const mine = (await get('/api/family/my-families')) as MyFamilies;
+        // Kids You Read To: each family where the user reads, with its kids.
+        const reading = (mine?.families ?? []).filter((family) => family.my_role === 'reader');
+        await Promise.all(reading.map((family) => get(`/api/family/${id(family.id)}`)));
+      })();
+      await Promise.all([...calls.map(get), families]);
     },
   ],
   [/^\/child\/([^/]+)\/?$/, (get, [kidId = '']) => Promise.all([`/api/recording/kid/${id(kidId)}`, `/api/playback/kid/${id(kidId)}/playlist`].map(get))],
@@ -69,12 +91,18 @@ export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest
   const answers = new Map<string, unknown>();
   const cookie = req.headers.cookie;
   if (!req.cookies[SESSION_COOKIE] || !cookie) return answers;
-  const get: Get = async (url) => {
+  const asked = new Map<string, Promise<unknown>>();
+  const ask = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' }, remoteAddress: req.ip });
     if (res.statusCode !== 200 || !isJson(res.headers['content-type'])) return undefined;
     const body: unknown = res.json();
     answers.set(url, body);
     return body;
+  };
+  // Each URL is asked once, however many of the page's calls need its answer.
+  const get: Get = (url) => {
+    if (!asked.has(url)) asked.set(url, ask(url));
+    return asked.get(url)!;
   };
   const page = PAGES.map(([pattern, calls]) => [pattern.exec(pathname), calls] as const).find(([match]) => match);
   const session = Promise.all(['/api/auth/check-session', '/api/auth/me'].map(get));

@@ -184,3 +184,56 @@ test('the reader dashboard and the e-mail notices fit a phone screen', async ({ 
   await phone.close();
   await family.api.dispose();
 });
+
+test('the reader dashboard comes with its data, with the kids of the families the reader reads for only; without it, asks beside the session check', async ({ page, playwright, baseURL }) => {
+  const family = await parentWithKid(playwright, baseURL, 'Noor');
+  const elsewhere = await parentWithKid(playwright, baseURL, 'Zed');
+  const reader = await readerOf(page.request, family.code, 'Nana');
+  const asked = await family.api.post('/api/queue/request-story', { data: { book_id: book.id, kid_id: family.kidId, reader_id: reader.id } });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  const requested = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) requested.set(url.pathname, Date.now());
+  });
+  const drawn = async () => {
+    await expectStats(page, { recorded: 0, watched: 0, grandkids: 0, queued: 1 });
+    await expect(page.getByRole('link', { name: `Record ${book.title} for Noor` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Kids You Read To' }).getByRole('link', { name: 'View Stories of Noor' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Story Library' }).getByText(book.title).first()).toBeVisible();
+  };
+  await page.goto('/grandparent-dashboard');
+  await drawn();
+  // Every section drew from what came with the page: not one request for data.
+  expect([...requested.keys()]).toEqual([]);
+  const html = await (await page.request.get('/grandparent-dashboard')).text();
+  expect(html).toContain(family.familyId);
+  expect(html).not.toContain(elsewhere.familyId);
+  expect(html).not.toContain('Zed');
+
+  // Served without it (as after a deploy that drops a page from the server's list), and the session check a
+  // second late: the sections are asked for before it answers.
+  await page.route('**/grandparent-dashboard', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '');
+    await route.fulfill({ response, body });
+  });
+  await page.route('**/api/auth/check-session', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  let sessionAnswered = Infinity;
+  page.on('requestfinished', (req) => {
+    if (req.url().endsWith('/api/auth/check-session')) sessionAnswered = Date.now();
+  });
+  requested.clear();
+  await page.reload();
+  await drawn();
+  for (const url of ['/api/playback/reader/stats', '/api/recording/my-recordings', '/api/queue/for-reader', '/api/family/my-families', `/api/family/${family.familyId}`]) {
+    expect(requested.get(url), url).toBeLessThan(sessionAnswered);
+  }
+
+  await family.api.dispose();
+  await elsewhere.api.dispose();
+});

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
 import { Card } from '../../components/ui/card.tsx';
 import { CollapsibleSection } from '../../components/ui/collapsible-section.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -13,12 +14,43 @@ import { ReaderStatCards } from '../../features/playback/components/reader-stat-
 import { YourStories } from '../../features/recordings/components/your-stories.tsx';
 import { ReaderStoryRequests } from '../../features/requests/components/reader-story-requests.tsx';
 import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
+import { premiumStatusQueryOptions } from '../../features/billing/api/get-premium-status.ts';
+import { booksQueryOptions } from '../../features/books/api/list-books.ts';
+import { premiumBooksQueryOptions } from '../../features/books/api/list-premium-books.ts';
+import { familyQueryOptions } from '../../features/families/api/get-family.ts';
+import { myFamiliesQueryOptions } from '../../features/families/api/get-my-families.ts';
+import { consentQueryOptions } from '../../features/narration/api/get-consent.ts';
+import { readerReactionsQueryOptions } from '../../features/playback/api/get-reader-reactions.ts';
+import { readerStatsQueryOptions } from '../../features/playback/api/get-reader-stats.ts';
+import { myRecordingsQueryOptions } from '../../features/recordings/api/get-my-recordings.ts';
+import { readerQueueQueryOptions } from '../../features/requests/api/get-reader-queue.ts';
+import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
+import type { PagePrefetch } from '../lazy-page.tsx';
 
 /** One of the dashboard's collapsible sections, on a card or not. */
 function DashboardSection({ title, card = false, children }: { title: string; card?: boolean; children: ReactNode }) {
   const section = <CollapsibleSection title={title}>{children}</CollapsibleSection>;
   return card ? <Card className="mb-8">{section}</Card> : <div className="mb-8">{section}</div>;
 }
+
+/**
+ * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
+ * `preloadPagesOf`): every section's list, and the kids of each family the user reads for.
+ */
+export const prefetch: PagePrefetch = (client) => {
+  const libraries = { page: 1, perPage: BOOK_PAGE_SIZE_DEFAULT };
+  void prefetchForPage(client, readerStatsQueryOptions());
+  void prefetchForPage(client, consentQueryOptions());
+  void prefetchForPage(client, myRecordingsQueryOptions());
+  void prefetchForPage(client, readerQueueQueryOptions());
+  void prefetchForPage(client, readerReactionsQueryOptions());
+  void prefetchForPage(client, booksQueryOptions(libraries));
+  void prefetchForPage(client, premiumBooksQueryOptions(libraries));
+  void prefetchForPage(client, premiumStatusQueryOptions());
+  void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
+    for (const family of mine?.families ?? []) if (family.my_role === 'reader') void prefetchForPage(client, familyQueryOptions(family.id));
+  });
+};
 
 /**
  * `/grandparent-dashboard`, "Your Story Library" (spec section 2 "Reader dashboard"): stat cards, Record

@@ -16,8 +16,6 @@ export const readerStatsQueryOptions = () => queryOptions({ queryKey: [...playba
 export function useReaderStats() {
   return useQuery({
     ...readerStatsQueryOptions(),
-    // Back from the recorder the numbers have changed: ask again whenever the dashboard opens.
-    refetchOnMount: 'always',
     // A story still processing counts once ready: look again until none is left.
     refetchInterval: (query) => ((query.state.data?.stories_processing ?? 0) > 0 ? 5000 : false),
   });

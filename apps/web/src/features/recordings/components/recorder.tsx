@@ -20,12 +20,11 @@ import { notify } from '../../../lib/toast.ts';
 import { useBook } from '../../books/api/get-book.ts';
 import { PdfView } from '../../books/components/pdf-view.tsx';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
-import { recordingsQueryKey } from '../api/recordings-query-keys.ts';
 import { KidChecklist, type KidChoice } from './kid-checklist.tsx';
 import { premiumKidTerms, premiumQuote, shareTokens, useFamilyTiers, usePremiumRequestFamilies } from './premium-choices.ts';
 import { PremiumSharingContext, type ShareAccount } from './premium-sharing.ts';
 import { RecordingTypeChoice } from './recording-type-choice.tsx';
-import { sendSession, uploadFailureText } from './send-session.ts';
+import { refreshAfterSend, sendSession, uploadFailureText } from './send-session.ts';
 import { UnsentRecordings } from './unsent-recordings.tsx';
 import { UploadProgress, type UploadState } from './upload-progress.tsx';
 import { useMediaAccess, useRecorder } from './use-recorder.ts';
@@ -199,7 +198,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
     setUpload({ status: 'sending', percent: 0 });
     try {
       await sendSession(session, (percent) => setUpload({ status: 'sending', percent }));
-      await queryClient.invalidateQueries({ queryKey: recordingsQueryKey });
+      await refreshAfterSend(queryClient);
       // A premium story's share tokens were charged when the upload was accepted.
       if (premiumAccount?.account.status === 'ready') premiumAccount.account.refresh();
       notify.success(RECORDING_TEXTS.uploaded);

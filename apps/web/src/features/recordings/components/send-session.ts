@@ -1,6 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deleteSession, sessionBlob, updateSession, type RecordingSession } from '../../../lib/recording-store.ts';
+import { playbackQueryKey } from '../../playback/api/playback-query-keys.ts';
+import { requestsQueryKey } from '../../requests/api/requests-query-keys.ts';
+import { recordingsQueryKey } from '../api/recordings-query-keys.ts';
 import { uploadRecording, type UploadedRecording } from '../api/upload-recording.ts';
 
 /**
@@ -28,6 +32,14 @@ export async function sendSession(session: RecordingSession, onProgress: (percen
   });
   await deleteSession(session.id).catch(() => undefined);
   return answer;
+}
+
+/**
+ * What a sent story changes for its reader: the story lists, the stats (Stories Recorded, those still
+ * processing) and the requests it answered. Each is asked afresh where it shows, and where it shows next.
+ */
+export function refreshAfterSend(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([recordingsQueryKey, playbackQueryKey, requestsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** The spec's text for a failed upload (section 8): network, refused, or anything else. */

@@ -10,9 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { deleteSession, listSessions, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
-import { recordingsQueryKey } from '../api/recordings-query-keys.ts';
 import { UploadProgress, type UploadState } from './upload-progress.tsx';
-import { sendSession, uploadFailureText } from './send-session.ts';
+import { refreshAfterSend, sendSession, uploadFailureText } from './send-session.ts';
 
 /** The signed-in user's readings kept in this browser that the server has not confirmed. */
 export function useUnsentRecordings(userId: string) {
@@ -64,7 +63,7 @@ function UnsentItem({ session, onGone }: { session: RecordingSession; onGone: ()
     setUpload({ status: 'sending', percent: 0 });
     try {
       await sendSession(session, (percent) => setUpload({ status: 'sending', percent }));
-      await queryClient.invalidateQueries({ queryKey: recordingsQueryKey });
+      await refreshAfterSend(queryClient);
       notify.success(RECORDING_TEXTS.uploaded);
       onGone();
       void navigate(paths.grandparentDashboard);

@@ -10,6 +10,6 @@ export function getReaderQueue(): Promise<QueueList> {
 
 export const readerQueueQueryOptions = () => queryOptions({ queryKey: [...requestsQueryKey, 'for-reader'] as const, queryFn: getReaderQueue });
 
-export function useReaderQueue({ enabled = true, refetchOnMount = true }: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {}) {
-  return useQuery({ ...readerQueueQueryOptions(), enabled, refetchOnMount });
+export function useReaderQueue() {
+  return useQuery(readerQueueQueryOptions());
 }

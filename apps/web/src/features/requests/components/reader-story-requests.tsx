@@ -74,8 +74,8 @@ function RequestGroup({ title, items, empty }: { title: string; items: QueueItem
  */
 export function ReaderStoryRequests() {
   const headingId = useId();
-  // Asked afresh on every showing: a request leaves the queue as soon as its story is recorded.
-  const queue = useReaderQueue({ refetchOnMount: 'always' });
+  // A request leaves the queue as soon as its story is sent (the recorder's refreshAfterSend asks again).
+  const queue = useReaderQueue();
   const requests = queue.data?.requests ?? [];
   const premium = requests.filter((r) => r.is_premium);
   const regular = requests.filter((r) => !r.is_premium);
