@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from '../playwright.config.ts';
 
 export type Account = { first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' };
@@ -118,4 +118,39 @@ export async function uploadBook(
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { book: UploadedBook }).book;
+}
+
+/**
+ * Serves the pages whose address matches `pages` without the data they come with (decision 010), as a page
+ * not listed in the server's first-view.ts is, and answers the session check a second late: the page's own
+ * requests for its data can then be seen to leave before the check answers. `sessionAnsweredAt` is when the
+ * check last answered since `reset` (Infinity before).
+ */
+export async function withoutFirstViewLateSession(page: Page, pages: RegExp) {
+  let answeredAt = Infinity;
+  const withoutData = async (route: Route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '');
+    await route.fulfill({ response, body });
+  };
+  const late = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  };
+  await page.route(pages, withoutData);
+  await page.route('**/api/auth/check-session', late);
+  page.on('requestfinished', (req) => {
+    if (req.url().endsWith('/api/auth/check-session')) answeredAt = Date.now();
+  });
+  return {
+    sessionAnsweredAt: () => answeredAt,
+    reset: () => {
+      answeredAt = Infinity;
+    },
+    undo: async () => {
+      await page.unroute(pages, withoutData);
+      await page.unroute('**/api/auth/check-session', late);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { PLAYBACK_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
 
 // Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
 // kid's playlist (kept after a reload), plays it in bedtime mode, which starts by itself and runs through all
@@ -360,39 +360,24 @@ test('a page that came without its data asks for it while the session is checked
   const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
   const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
 
-  // Pages served without the data they usually come with (as the first visit of a page not listed in the
-  // server's first-view.ts is), and the session check answering a second late: the pages' data is asked for
-  // before it answers.
-  await page.route(/\/(child|parent-dashboard)/, async (route) => {
-    if (route.request().resourceType() !== 'document') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.text()).replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '');
-    await route.fulfill({ response, body });
-  });
-  await page.route('**/api/auth/check-session', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
+  // Pages served without the data they usually come with, and the session check answering a second late:
+  // the pages' data is asked for before it answers.
+  const served = await withoutFirstViewLateSession(page, /\/(child|parent-dashboard)/);
   const asked = new Map<string, number>();
-  let sessionAnswered = Infinity;
   page.on('request', (req) => asked.set(new URL(req.url()).pathname, Date.now()));
-  page.on('requestfinished', (req) => {
-    if (req.url().endsWith('/api/auth/check-session')) sessionAnswered = Date.now();
-  });
   await page.goto(`/child/${kidId}`);
   await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
   await expect(page.getByText(RECORDING_TEXTS.noReaderRecordings)).toBeVisible();
-  expect(asked.get(`/api/recording/kid/${kidId}`)).toBeLessThan(sessionAnswered);
-  expect(asked.get(`/api/playback/kid/${kidId}/playlist`)).toBeLessThan(sessionAnswered);
+  expect(asked.get(`/api/recording/kid/${kidId}`)).toBeLessThan(served.sessionAnsweredAt());
+  expect(asked.get(`/api/playback/kid/${kidId}/playlist`)).toBeLessThan(served.sessionAnsweredAt());
 
   asked.clear();
-  sessionAnswered = Infinity;
+  served.reset();
   await page.goto('/parent-dashboard');
   await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
-  expect(asked.get('/api/family/my-families')).toBeLessThan(sessionAnswered);
-  expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(sessionAnswered);
-  await page.unroute('**/api/auth/check-session');
-  await page.unroute(/\/(child|parent-dashboard)/);
+  expect(asked.get('/api/family/my-families')).toBeLessThan(served.sessionAnsweredAt());
+  expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(served.sessionAnsweredAt());
+  await served.undo();
 
   // Signed out, the kid's page sends the visitor to sign in; its data was refused (401) and is forgotten, so
   // after signing in the page shows the kid, not that refusal.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { NOTIFICATION_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signInAdmin, test, type Account, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signInAdmin, test, type Account, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
 
 // The reader dashboard "Your Story Library" (spec section 2) with real stats, the story requests from
 // parents, recording one, and the e-mail notice switch on the profile. Chromium has a fake microphone.
@@ -212,26 +212,13 @@ test('the reader dashboard comes with its data, with the kids of the families th
   expect(html).not.toContain(elsewhere.familyId);
   expect(html).not.toContain('Zed');
 
-  // Served without it (as after a deploy that drops a page from the server's list), and the session check a
-  // second late: the sections are asked for before it answers.
-  await page.route('**/grandparent-dashboard', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '');
-    await route.fulfill({ response, body });
-  });
-  await page.route('**/api/auth/check-session', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
-  let sessionAnswered = Infinity;
-  page.on('requestfinished', (req) => {
-    if (req.url().endsWith('/api/auth/check-session')) sessionAnswered = Date.now();
-  });
+  // Served without it, and the session check a second late: the sections are asked for before it answers.
+  const served = await withoutFirstViewLateSession(page, /\/grandparent-dashboard$/);
   requested.clear();
   await page.reload();
   await drawn();
   for (const url of ['/api/playback/reader/stats', '/api/recording/my-recordings', '/api/queue/for-reader', '/api/family/my-families', `/api/family/${family.familyId}`]) {
-    expect(requested.get(url), url).toBeLessThan(sessionAnswered);
+    expect(requested.get(url), url).toBeLessThan(served.sessionAnsweredAt());
   }
 
   await family.api.dispose();
