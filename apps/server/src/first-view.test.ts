@@ -35,6 +35,7 @@ describe('a signed-in page with its first data', () => {
     return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
   };
   const api = async (url: string, cookie: string) => (await ctx.app.inject({ method: 'GET', url, headers: { cookie } })).json() as unknown;
+  const libraries = ['/api/books?page=1&per_page=15', '/api/premium-books?page=1&per_page=15', '/api/user/premium-status'];
   const sections = (familyId: string) =>
     ['', '/readers', '/recent-recordings', '/recent-ai-recordings', '/all-recordings', '/requests'].map((part) => `/api/family/${familyId}${part}`);
 
@@ -48,7 +49,7 @@ describe('a signed-in page with its first data', () => {
     expect(res.headers.vary).toContain('cookie');
     const answers = answersIn(res.body)!;
     // No time zone told yet: the stats are asked for by the page.
-    expect(Object.keys(answers).sort()).toEqual(['/api/auth/check-session', '/api/auth/me', '/api/family/my-families', ...sections(family.id)].sort());
+    expect(Object.keys(answers).sort()).toEqual(['/api/auth/check-session', '/api/auth/me', '/api/family/my-families', ...sections(family.id), ...libraries].sort());
     for (const url of Object.keys(answers)) expect(answers[url], url).toEqual(await api(url, family.admin.cookie));
     expect(answers['/api/auth/check-session']).toEqual({ authenticated: true });
     // The page itself around it is the one the build made.
@@ -121,9 +122,7 @@ describe('a signed-in page with its first data', () => {
       '/api/recording/my-recordings',
       '/api/queue/for-reader',
       '/api/reactions/for-reader',
-      '/api/books?page=1&per_page=15',
-      '/api/premium-books?page=1&per_page=15',
-      '/api/user/premium-status',
+      ...libraries,
       '/api/family/my-families',
       `/api/family/${family.id}`,
     ];

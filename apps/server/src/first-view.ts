@@ -31,29 +31,36 @@ type MyFamilies = { families?: Array<{ id: string; my_role?: string }> } | undef
 /** A dashboard is for one role (the web's RequireRole): another role's visit is sent on, so gets nothing more. */
 const forRole = async (get: Get, role: string) => ((await get('/api/auth/me')) as Me)?.user?.role === role;
 
+/**
+ * Both dashboards' libraries: the first page of each, and the plan and tokens they show. The parent
+ * dashboard asks for them itself only once its sections are painted; in the page they cost no round trip.
+ */
+const LIBRARIES = [`/api/books?page=1&per_page=${BOOK_PAGE_SIZE_DEFAULT}`, `/api/premium-books?page=1&per_page=${BOOK_PAGE_SIZE_DEFAULT}`, '/api/user/premium-status'];
+
 /** What a page asks for first, after the session (apps/web/src/app/routes/*: each page's `prefetch`). */
 const PAGES: Array<[RegExp, PageCalls]> = [
   [
     /^\/parent-dashboard\/?$/,
     async (get, _params, hints) => {
       if (!(await forRole(get, 'parent'))) return;
-      const mine = (await get('/api/family/my-families')) as MyFamilies;
-      // The family the browser picked last when it is still one of the user's, else the first (pickCurrentFamily).
-      const family = mine?.families?.find((f) => f.id === hints.familyId) ?? mine?.families?.[0];
-      if (!family) return;
-      const base = `/api/family/${id(family.id)}`;
-      const calls = [base, `${base}/readers`, `${base}/recent-recordings`, `${base}/recent-ai-recordings`, `${base}/all-recordings`, `${base}/requests`];
-      if (hints.tzOffsetMinutes !== null) calls.push(`/api/playback/family/${id(family.id)}/stats?tz_offset_minutes=${hints.tzOffsetMinutes}`);
-      await Promise.all(calls.map(get));
+      const sections = async () => {
+        const mine = (await get('/api/family/my-families')) as MyFamilies;
+        // The family the browser picked last when it is still one of the user's, else the first (pickCurrentFamily).
+        const family = mine?.families?.find((f) => f.id === hints.familyId) ?? mine?.families?.[0];
+        if (!family) return;
+        const base = `/api/family/${id(family.id)}`;
+        const calls = [base, `${base}/readers`, `${base}/recent-recordings`, `${base}/recent-ai-recordings`, `${base}/all-recordings`, `${base}/requests`];
+        if (hints.tzOffsetMinutes !== null) calls.push(`/api/playback/family/${id(family.id)}/stats?tz_offset_minutes=${hints.tzOffsetMinutes}`);
+        await Promise.all(calls.map(get));
+      };
+      await Promise.all([sections(), ...LIBRARIES.map(get)]);
     },
   ],
   [
     /^\/grandparent-dashboard\/?$/,
     async (get) => {
       if (!(await forRole(get, 'grandparent'))) return;
-      const libraries = `page=1&per_page=${BOOK_PAGE_SIZE_DEFAULT}`;
-      const calls = ['/api/playback/reader/stats', '/api/voice/consent', '/api/recording/my-recordings', '/api/queue/for-reader', '/api/reactions/for-reader'];
-      calls.push(`/api/books?${libraries}`, `/api/premium-books?${libraries}`, '/api/user/premium-status');
+      const calls = ['/api/playback/reader/stats', '/api/voice/consent', '/api/recording/my-recordings', '/api/queue/for-reader', '/api/reactions/for-reader', ...LIBRARIES];
       const families = (async () => {
         const mine = (await get('/api/family/my-families')) as MyFamilies;
         // Kids You Read To: each family where the user reads, with its kids.
