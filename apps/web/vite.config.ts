@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -6,10 +6,28 @@ import { compression } from 'vite-plugin-compression2';
 // The API server (decisions.md "Runtime and configuration"); API_PROXY_TARGET points elsewhere if needed.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:8443', changeOrigin: false } };
 
+/**
+ * The page's scripts are fetched after its stylesheet (`fetchpriority="low"` on the entry and its
+ * modulepreloads): the first paint needs only the HTML and the stylesheet (the public pages and the session
+ * check's view are drawn ahead, decision 008), and on a phone's slow network the scripts would otherwise share
+ * its bandwidth with the stylesheet. Lighthouse's first paint 1.9 → 0.8 s (docs/quality.md "Web: Lighthouse").
+ */
+function scriptsAfterStylesheet(): Plugin {
+  return {
+    name: 'fst:scripts-after-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    scriptsAfterStylesheet(),
     // Brotli and gzip copies next to each file, served as they are by the server (no compressing per request).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
   ],
