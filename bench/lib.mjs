@@ -182,7 +182,7 @@ export async function seedDashboardFamily(base, { kids = 3, recordings = 6 } = {
       await api(base, 'POST', '/api/playback/events', { recording_id: recordingId, kid_id: kidId, event: 'complete', position_seconds: 600 }, parent.cookie);
     }
   }
-  return { parentCookie: parent.cookie, familyId: family.id, kidIds, recordingIds };
+  return { parentCookie: parent.cookie, readerCookie: gran.cookie, familyId: family.id, kidIds, recordingIds };
 }
 
 /** The parent dashboard's calls (issue 9): session, families, family stats, a kid's playlist, the book list. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { PLAYBACK_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
+import { APP_TEXTS, PLAYBACK_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
 
 // Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
@@ -298,6 +298,17 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
   const sectionsOf = (familyId: string) =>
     ['', '/readers', '/recent-recordings', '/recent-ai-recordings', '/all-recordings', '/requests'].map((part) => `/api/family/${familyId}${part}`);
   const firstData = ['/api/auth/check-session', '/api/auth/me', '/api/family/my-families'];
+  // Such a page is drawn once, with its data: the app never draws the session check's view the server sent
+  // over again. Counted: that view's text added to the page by a script (once the HTML is parsed).
+  await page.addInitScript((text) => {
+    const w = window as unknown as { sessionViewsDrawn: number };
+    w.sessionViewsDrawn = 0;
+    new MutationObserver((records) => {
+      if (document.readyState === 'loading') return;
+      for (const record of records) for (const node of record.addedNodes) if (node.textContent?.includes(text)) w.sessionViewsDrawn++;
+    }).observe(document, { subtree: true, childList: true });
+  }, APP_TEXTS.loadingSession);
+  const sessionViewsDrawn = () => page.evaluate(() => (window as unknown as { sessionViewsDrawn: number }).sessionViewsDrawn);
 
   await page.goto('/parent-dashboard');
   await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
@@ -312,6 +323,7 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
   await expect(page.getByRole('heading', { name: 'Book Library' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Premium Library' })).toBeVisible();
   expect(asked).toEqual([]);
+  expect(await sessionViewsDrawn()).toBe(0);
 
   // The family picked last comes with the page.
   await page.getByLabel('Current family').selectOption({ label: `Second ${suffix}` });
@@ -326,6 +338,7 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
   await page.goto(`/child/${first.kidId}`);
   await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
   expect(asked.filter((url) => url.includes(first.kidId))).toEqual([]);
+  expect(await sessionViewsDrawn()).toBe(0);
 
   // Another family's: named in the hint or in the path, it never comes with the page.
   const origin = new URL(page.url()).origin;

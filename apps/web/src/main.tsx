@@ -4,13 +4,14 @@ import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadPagesOf } from './app/router.tsx';
 import { rememberedFamilyId } from './features/families/current-family.ts';
-import { tellView } from './lib/first-view.ts';
+import { sessionQueryOptions } from './features/auth/api/get-me.ts';
+import { hasFirstView, tellView, whileFirstViewKept } from './lib/first-view.ts';
 import './index.css';
 
 // What the server needs to send a signed-in page with its first data (decision 010).
 tellView({ familyId: rememberedFamilyId() });
 const queryClient = createQueryClient();
-preloadPagesOf(window.location.pathname, queryClient);
+const pagesLoaded = preloadPagesOf(window.location.pathname, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -23,4 +24,19 @@ const app = (
 // A public page comes rendered ahead (src/prerender.tsx): the app takes over its HTML instead of drawing it
 // again. Any other page comes with the session check's view (`data-shell`, scripts/prerender.mjs), drawn afresh.
 if (root.firstElementChild && !root.hasAttribute('data-shell')) hydrateRoot(root, app);
+else if (hasFirstView()) void drawWithItsData(root);
 else createRoot(root).render(app);
+
+/**
+ * A signed-in page that came with its data (decision 010) is drawn once its code is in, in one render with
+ * the session and that data in the cache: the session check's view the server drew stays until then, rather
+ * than React drawing that same view again and then the page piece by piece as each part arrives. Signed out,
+ * or the code later than the answers are kept, it is drawn at once.
+ */
+async function drawWithItsData(container: HTMLElement) {
+  const session = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
+  if (session) await whileFirstViewKept(pagesLoaded);
+  // The page's prefetch, begun as its code came in, takes its answers from the page in this same task.
+  await new Promise((resolve) => setTimeout(resolve));
+  createRoot(container).render(app);
+}

@@ -104,10 +104,14 @@ export const routes: RouteObject[] = [
  * Starts downloading the pages that `pathname` shows (a signed-in page: its layout too) at once, beside
  * the session check, instead of one after the other as each guard lets the render through; a page that
  * has `prefetch` then asks for its first data too, before the guards and the layout have rendered.
+ * Answers when all of them are in.
  */
-export function preloadPagesOf(pathname: string, client: QueryClient) {
-  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+export function preloadPagesOf(pathname: string, client: QueryClient): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => {
     const type: unknown = isValidElement(route.element) ? route.element.type : null;
-    if (typeof type === 'function' && 'preload' in type) void (type as LazyPage).preload().then((page) => page?.prefetch?.(client, params));
-  }
+    if (typeof type !== 'function' || !('preload' in type)) return undefined;
+    return (type as LazyPage).preload().then((page) => page?.prefetch?.(client, params));
+  });
+  // Settled once every page's code is in (or failed: the page shows its own error) and its prefetch has begun.
+  return Promise.allSettled(loads).then(() => undefined);
 }

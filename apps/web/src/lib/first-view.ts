@@ -25,6 +25,23 @@ function answersInPage(): Map<string, unknown> {
   return loaded;
 }
 
+/** Whether the page came with answers (a signed-in page, decision 010). */
+export function hasFirstView(): boolean {
+  return answersInPage().size > 0;
+}
+
+/** Settles when `work` has, or when the answers the page came with are dropped, whichever is first. */
+export function whileFirstViewKept(work: Promise<unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FIRST_VIEW_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    work.then(done, done);
+  });
+}
+
 /**
  * The answer the page came with for `path`, taken (so used only once), if there is one; a request that may
  * change something (any but GET) drops them all, as they may no longer be true.
