@@ -17,6 +17,9 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { fmt, removeDir, ROOT, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
 
+// packages/shared's VIEW_COOKIE (TypeScript source, which this plain script does not import).
+const VIEW_COOKIE = 'fst_view';
+
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, accessibility: 100 };
@@ -56,14 +59,20 @@ async function audit(url, port, retried = false) {
   return result.lhr;
 }
 
-/** Puts `cookie` ("name=value", or none: signed out) in the jar of the Chromium listening on `port`. */
+/**
+ * Puts `cookie` ("name=value", or none: signed out) in the jar of the Chromium listening on `port`, with the
+ * view cookie the app writes whenever it starts (so also on the sign-in page): this device's time zone
+ * (decision 010). Each run of a page then loads it as a signed-in user coming back does.
+ */
 async function signIn(port, origin, cookie) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     await browser.deleteCookie(...(await browser.cookies()));
     if (cookie) {
       const [name, value] = cookie.split(';')[0].split('=');
-      await browser.setCookie({ name, value, domain: new URL(origin).hostname, path: '/', httpOnly: true, sameSite: 'Lax' });
+      const domain = new URL(origin).hostname;
+      await browser.setCookie({ name, value, domain, path: '/', httpOnly: true, sameSite: 'Lax' });
+      await browser.setCookie({ name: VIEW_COOKIE, value: encodeURIComponent(`tz=${new Date().getTimezoneOffset()}`), domain, path: '/', sameSite: 'Lax' });
     }
   } finally {
     await browser.disconnect();
