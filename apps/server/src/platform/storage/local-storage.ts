@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, fdatasync as fdatasyncCallback } from 'node:fs';
+import { close as closeCallback, createReadStream, createWriteStream, fdatasync as fdatasyncCallback, fsync as fsyncCallback, open as openCallback } from 'node:fs';
 import { mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,29 @@ const TEMP_DIR = '.incoming';
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
 const fdatasync = promisify(fdatasyncCallback);
+const openFile = promisify(openCallback);
+const fsync = promisify(fsyncCallback);
+const closeFile = promisify(closeCallback);
+
+/**
+ * Flushes a folder's entries to disk: a file renamed into it (or a folder made in it) keeps its name through
+ * a power cut only once its folder is flushed too. Where folders cannot be opened for this (not Linux), the
+ * file system keeps names its own way, and nothing is done.
+ */
+async function syncFolder(dir: string) {
+  let fd: number;
+  try {
+    fd = await openFile(dir, 'r');
+  } catch (err) {
+    if (['EISDIR', 'EPERM', 'EACCES'].includes((err as NodeJS.ErrnoException).code ?? '')) return;
+    throw err;
+  }
+  try {
+    await fsync(fd);
+  } finally {
+    await closeFile(fd);
+  }
+}
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -80,8 +103,14 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
       });
       try {
         await pipeline(body, count, out);
-        await mkdir(path.dirname(file), { recursive: true });
+        const folder = path.dirname(file);
+        const firstMade = await mkdir(folder, { recursive: true });
         await rename(temp, file);
+        // The new name is on disk before the write is reported done: the object's folder, and each folder
+        // made for it with the one holding it (the file's bytes were flushed as it closed).
+        const folders = [folder];
+        if (firstMade) for (let dir = folder; dir !== path.dirname(firstMade); dir = path.dirname(dir)) folders.push(path.dirname(dir));
+        for (const dir of new Set(folders)) await syncFolder(dir);
         return { size };
       } catch (err) {
         // The file is opened after the stream is made: a body refused at its first bytes can fail the

@@ -13,10 +13,21 @@ import { parseRange } from './media.routes.ts';
 import { contentTypeOf, isValidKey, ObjectNotFoundError, ObjectTooLargeError } from './storage.ts';
 
 // Counts the flushes of a file while it is written (local storage flushes as an upload grows); a file's
-// flush can be made to fail.
-const flushes = vi.hoisted(() => ({ count: 0, failNext: false }));
+// flush can be made to fail. Notes the folders flushed (a name renamed or made in them).
+const flushes = vi.hoisted(() => ({ count: 0, failNext: false, folders: [] as string[] }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof NodeFs>();
+  const opened = new Map<number, string>();
+  const open = (file: string, flags: string, callback: (err: NodeJS.ErrnoException | null, fd: number) => void) =>
+    fs.open(file, flags, (err, fd) => {
+      if (!err) opened.set(fd, file);
+      callback(err, fd);
+    });
+  const fsync = (fd: number, callback: (err: NodeJS.ErrnoException | null) => void) => {
+    const file = opened.get(fd);
+    if (file !== undefined && fs.statSync(file).isDirectory()) flushes.folders.push(file);
+    return fs.fsync(fd, callback);
+  };
   const fdatasync = (fd: number, callback: (err: NodeJS.ErrnoException | null) => void) => {
     flushes.count++;
     if (flushes.failNext) {
@@ -27,7 +38,7 @@ vi.mock('node:fs', async (importOriginal) => {
     }
     return fs.fdatasync(fd, callback);
   };
-  return { ...fs, default: { ...fs, fdatasync }, fdatasync };
+  return { ...fs, default: { ...fs, fdatasync, open, fsync }, fdatasync, open, fsync };
 });
 
 describe('isValidKey', () => {
@@ -132,6 +143,15 @@ describe('local storage', () => {
     expect(await storage.stat('x/none.txt')).toBeNull();
     await expect(storage.get('x/none.txt')).rejects.toBeInstanceOf(ObjectNotFoundError);
     expect(await leftovers()).toEqual([]);
+  });
+
+  it('flushes the folder a new object is named in, and each folder made for it, before it reports the write done', async () => {
+    flushes.folders = [];
+    await storage.put('made/for/it.txt', chunks('a'));
+    expect(flushes.folders.sort()).toEqual([root, path.join(root, 'made'), path.join(root, 'made/for')].sort());
+    flushes.folders = [];
+    await storage.put('made/for/again.txt', chunks('b'));
+    expect(flushes.folders).toEqual([path.join(root, 'made/for')]);
   });
 
   it('replaces an object whole', async () => {
