@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -429,11 +429,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
   // The rest of a request to be kept runs recording the tables it reads (a callback hook: what `done` starts
-  // runs inside `run`).
+  // runs inside `begin`), until its answer is sent or the caller is gone.
   app.addHook('preHandler', (req, _reply, done) => {
-    if (req.answerCopy) tablesRead.run(req.answerCopy.tables, done);
+    if (req.answerCopy) req.answerCopy.endReading = tablesRead.begin(req.answerCopy.tables, done);
     else done();
   });
+  const endReading = async (req: FastifyRequest) => req.answerCopy?.endReading?.();
+  app.addHook('onResponse', endReading);
+  app.addHook('onRequestAbort', endReading);
   // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
   app.addHook('preValidation', async (req) => {
     const open = req.is404 || req.routeOptions.config.public || req.url.startsWith('/api/docs');

@@ -17,7 +17,7 @@ declare module 'fastify' {
      * Where this request's answer is kept, for a `cached` route whose answer was not already kept, and the
      * tables it was read from.
      */
-    answerCopy: { key: string; begun: number; tables: Set<string> } | null;
+    answerCopy: { key: string; begun: number; tables: Set<string>; endReading?: () => void } | null;
   }
   interface FastifyContextConfig {
     /** Callable without signing in; every other /api route answers 401 before it reads its input. */

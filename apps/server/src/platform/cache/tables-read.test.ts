@@ -21,7 +21,40 @@ describe('tables read', () => {
     expect([...read].sort()).toEqual(['books', 'family_members', 'premium_books']);
     // A name inside another word is not that table ("kids" in "kidsnames" or "kid_id").
     const other = new Set<string>();
-    tables.run(other, () => tables.observe('select kid_id, kidsnames from "x"'));
+    tables.begin(other, () => tables.observe('select kid_id, kidsnames from "x"'))();
     expect([...other]).toEqual([]);
+  });
+
+  it('records works that overlap, each until its end, and nothing once none is recording', async () => {
+    const tables = createTablesRead(['books', 'kids', 'recordings']);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const first = new Set<string>();
+    const second = new Set<string>();
+    let continueFirst!: Promise<void>;
+    let continueSecond!: Promise<void>;
+    const endFirst = tables.begin(first, () => {
+      continueFirst = tick().then(() => tables.observe('select * from "books"'));
+    });
+    const endSecond = tables.begin(second, () => {
+      continueSecond = tick()
+        .then(tick)
+        .then(() => tables.observe('select * from "kids"'));
+    });
+    // The first ends while the second still works: the second's later statement is still its own.
+    await continueFirst;
+    endFirst();
+    await continueSecond;
+    expect([...first]).toEqual(['books']);
+    expect([...second]).toEqual(['kids']);
+    // Once no work records (Node's per-promise hook off), what an ended work still starts is nobody's.
+    let late!: Promise<void>;
+    const third = new Set<string>();
+    tables.begin(third, () => {
+      late = tick().then(() => tables.observe('select * from "recordings"'));
+    })();
+    endSecond();
+    endSecond(); // twice is harmless
+    await late;
+    expect([...third]).toEqual([]);
   });
 });

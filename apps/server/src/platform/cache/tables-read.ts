@@ -11,14 +11,42 @@ import { PgTable } from 'drizzle-orm/pg-core';
 export function createTablesRead(tableNames: readonly string[]) {
   const reading = new AsyncLocalStorage<Set<string>>();
   const names = new RegExp(`\\b(?:${[...tableNames].sort((a, b) => b.length - a.length).join('|')})\\b`, 'g');
+  // An AsyncLocalStorage in use makes Node (before 22) run a hook for every promise the process makes: on
+  // while some work is recording, off as soon as none is (AsyncLocalStorage.disable). A request answered
+  // from a copy then pays nothing for it.
+  let recording = 0;
+  const begin = (read: Set<string>, work: () => void): (() => void) => {
+    recording++;
+    let ended = false;
+    reading.run(read, work);
+    return () => {
+      if (ended) return;
+      ended = true;
+      if (--recording === 0) reading.disable();
+    };
+  };
   return {
     observe(text: string) {
       const read = reading.getStore();
       if (!read) return;
       for (const [name] of text.matchAll(names)) read.add(name);
     },
-    /** Runs `work` (and all it starts) recording the tables it reads into `read`. */
-    run: <T>(read: Set<string>, work: () => T): T => reading.run(read, work),
+    /**
+     * Runs `work` (and all it starts) recording the tables it reads into `read`, until the answered `end` is
+     * called (once that work is over: what it starts afterwards may go unrecorded; calling `end` again does
+     * nothing).
+     */
+    begin,
+    /** Runs async `work` recording the tables it reads into `read`, until it settles. */
+    run: async <T>(read: Set<string>, work: () => Promise<T>): Promise<T> => {
+      let result!: Promise<T>;
+      const end = begin(read, () => void (result = work()));
+      try {
+        return await result;
+      } finally {
+        end();
+      }
+    },
   };
 }
 
