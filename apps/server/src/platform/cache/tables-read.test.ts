@@ -13,11 +13,16 @@ describe('tables read', () => {
     const tables = createTablesRead(['books', 'premium_books', 'kids', 'family_members']);
     const read = new Set<string>();
     tables.observe('select 1 from "kids"'); // outside any work: nobody records it
-    await tables.run(read, async () => {
-      await Promise.resolve();
-      tables.observe('select "books"."id" from "books" left join "family_members" "fm" on true');
-      tables.observe('SELECT * FROM premium_books WHERE book_id = $1');
+    let work!: Promise<void>;
+    const end = tables.begin(read, () => {
+      work = (async () => {
+        await Promise.resolve();
+        tables.observe('select "books"."id" from "books" left join "family_members" "fm" on true');
+        tables.observe('SELECT * FROM premium_books WHERE book_id = $1');
+      })();
     });
+    await work;
+    end();
     expect([...read].sort()).toEqual(['books', 'family_members', 'premium_books']);
     // A name inside another word is not that table ("kids" in "kidsnames" or "kid_id").
     const other = new Set<string>();

@@ -3,7 +3,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * Which tables a piece of work read: `run` starts it with an empty set, and `observe`, told every
+ * Which tables a piece of work read: `begin` starts it with an empty set, and `observe`, told every
  * statement the app sends (Database.observeQueries), adds each table a statement of that work names. A
  * name that is also a column's or an alias's can only add a table, never leave one out.
  * docs/decisions/009: a copy of an answer is dropped when one of the tables it was read from changes.
@@ -15,16 +15,6 @@ export function createTablesRead(tableNames: readonly string[]) {
   // while some work is recording, off as soon as none is (AsyncLocalStorage.disable). A request answered
   // from a copy then pays nothing for it.
   let recording = 0;
-  const begin = (read: Set<string>, work: () => void): (() => void) => {
-    recording++;
-    let ended = false;
-    reading.run(read, work);
-    return () => {
-      if (ended) return;
-      ended = true;
-      if (--recording === 0) reading.disable();
-    };
-  };
   return {
     observe(text: string) {
       const read = reading.getStore();
@@ -36,16 +26,15 @@ export function createTablesRead(tableNames: readonly string[]) {
      * called (once that work is over: what it starts afterwards may go unrecorded; calling `end` again does
      * nothing).
      */
-    begin,
-    /** Runs async `work` recording the tables it reads into `read`, until it settles. */
-    run: async <T>(read: Set<string>, work: () => Promise<T>): Promise<T> => {
-      let result!: Promise<T>;
-      const end = begin(read, () => void (result = work()));
-      try {
-        return await result;
-      } finally {
-        end();
-      }
+    begin(read: Set<string>, work: () => void): () => void {
+      recording++;
+      let ended = false;
+      reading.run(read, work);
+      return () => {
+        if (ended) return;
+        ended = true;
+        if (--recording === 0) reading.disable();
+      };
     },
   };
 }
