@@ -38,7 +38,13 @@ describe(`a processing job killed with its server (${kind})`, () => {
     const { url } = await reader.ok('GET', `/api/recording/${recording.id}/view-url`);
     const played = await reader.bytes(url);
     expect(played.subarray(4, 8).toString()).toBe('ftyp');
-    expect(logLines(server, 'recording processed').map((l) => l.recordingId)).toEqual([recording.id]);
+    // The job's log line comes after the recording is ready (its work folder is removed first), through the
+    // server's output: waited for, then counted.
+    const processed = await until(() => {
+      const lines = logLines(server, 'recording processed');
+      return lines.length > 0 ? lines : null;
+    }, 'the job’s log line', 10_000);
+    expect(processed.map((l) => l.recordingId)).toEqual([recording.id]);
     expect(await reader.ok('GET', '/api/recording/my-recordings')).toHaveLength(1);
     // The playable copy and its poster; the original went once the copy was in place.
     expect((await readdir(path.join(env.dataDir, 'media', 'recordings', recording.id))).sort()).toEqual(['poster.jpg', 'video.mp4']);
