@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -434,9 +434,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.answerCopy) req.answerCopy.endReading = tablesRead.begin(req.answerCopy.tables, done);
     else done();
   });
-  const endReading = async (req: FastifyRequest) => req.answerCopy?.endReading?.();
-  app.addHook('onResponse', endReading);
-  app.addHook('onRequestAbort', endReading);
+  // Callback hooks: they run for every request, and an async one would make a promise each time.
+  app.addHook('onResponse', (req, _reply, done) => {
+    req.answerCopy?.endReading?.();
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    req.answerCopy?.endReading?.();
+    done();
+  });
   // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
   app.addHook('preValidation', async (req) => {
     const open = req.is404 || req.routeOptions.config.public || req.url.startsWith('/api/docs');

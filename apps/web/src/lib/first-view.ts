@@ -7,6 +7,9 @@ import { VIEW_COOKIE } from '@fst/shared/constants';
  */
 const FIRST_VIEW_MS = 10_000;
 let answers: Map<string, unknown> | undefined;
+let markDropped = () => {};
+/** Settles when the answers the page came with are dropped (FIRST_VIEW_MS after they were read). */
+const dropped = new Promise<void>((resolve) => (markDropped = resolve));
 
 function answersInPage(): Map<string, unknown> {
   if (answers) return answers;
@@ -21,7 +24,10 @@ function answersInPage(): Map<string, unknown> {
     // A page cut short: its requests go to the server as usual.
   }
   const loaded = answers;
-  setTimeout(() => loaded.clear(), FIRST_VIEW_MS);
+  setTimeout(() => {
+    loaded.clear();
+    markDropped();
+  }, FIRST_VIEW_MS);
   return loaded;
 }
 
@@ -32,14 +38,11 @@ export function hasFirstView(): boolean {
 
 /** Settles when `work` has, or when the answers the page came with are dropped, whichever is first. */
 export function whileFirstViewKept(work: Promise<unknown>): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, FIRST_VIEW_MS);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    work.then(done, done);
-  });
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([settled, dropped]);
 }
 
 /**
