@@ -61,8 +61,9 @@ async function audit(url, port, retried = false) {
 
 /**
  * Puts `cookie` ("name=value", or none: signed out) in the jar of the Chromium listening on `port`, with the
- * view cookie the app writes whenever it starts (so also on the sign-in page): this device's time zone
- * (decision 010). Each run of a page then loads it as a signed-in user coming back does.
+ * view cookie the app writes whenever it starts (so also on the sign-in page): the browser's time zone and
+ * the language it writes dates in (decisions 010 and 011). Each run of a page then loads it as a signed-in
+ * user coming back does.
  */
 async function signIn(port, origin, cookie) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -72,7 +73,14 @@ async function signIn(port, origin, cookie) {
       const [name, value] = cookie.split(';')[0].split('=');
       const domain = new URL(origin).hostname;
       await browser.setCookie({ name, value, domain, path: '/', httpOnly: true, sameSite: 'Lax' });
-      await browser.setCookie({ name: VIEW_COOKIE, value: encodeURIComponent(`tz=${new Date().getTimezoneOffset()}`), domain, path: '/', sameSite: 'Lax' });
+      // What apps/web/src/lib/first-view.ts `tellView` writes, as this browser answers it.
+      const page = await browser.newPage();
+      const view = await page.evaluate(() => {
+        const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+        return new URLSearchParams({ tz: String(new Date().getTimezoneOffset()), zone: timeZone, lang: locale }).toString();
+      });
+      await page.close();
+      await browser.setCookie({ name: VIEW_COOKIE, value: encodeURIComponent(view), domain, path: '/', sameSite: 'Lax' });
     }
   } finally {
     await browser.disconnect();

@@ -23,7 +23,17 @@ function scriptsAfterStylesheet(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The build of src/prerender.tsx for Node (`vite build --ssr`, scripts/prerender.mjs), which the server also
+ * imports to draw signed-in pages (decision 011): one file, its libraries in it, so that it runs from wherever
+ * the build is put.
+ */
+const nodeBuild = {
+  ssr: { noExternal: true },
+  build: { copyPublicDir: false, rolldownOptions: { output: { entryFileNames: '[name].js', codeSplitting: false } } },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { plugins: [react()], ...nodeBuild } : {
   plugins: [
     react(),
     tailwindcss(),
@@ -32,18 +42,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
   ],
   server: { proxy: apiProxy },
-  // The build of src/prerender.tsx for Node (scripts/prerender.mjs): the shared package is TypeScript
-  // source, so it is bundled rather than imported at run time.
-  ssr: { noExternal: ['@fst/shared'] },
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'static/assets',
     rolldownOptions: {
-      // Required by the inlining below; only in the browser build: the build of src/prerender.tsx for Node
-      // must keep its entry's exports.
-      ...(isSsrBuild ? {} : { preserveEntrySignatures: false }),
+      // Required by the inlining below.
+      preserveEntrySignatures: false,
       output: {
         // The server serves lazy chunks from /static/js/ (decisions.md "PDF rendering").
         entryFileNames: 'static/js/[name]-[hash].js',
@@ -56,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // now 9–12, for the same bytes. On a phone's HTTP/1.1 (six connections, a round trip each) that moved
           // the kid page's largest paint 3.7 → 2.9 s in Lighthouse (docs/quality.md "Web: Lighthouse").
           // Stylesheets stay files (Vite's CSS plugin emits a style module's CSS from every chunk holding it).
-          experimentalInlineCommonChunks: isSsrBuild ? undefined : { maxSize: 64 * 1024, exclude: /\.css(\?|$)/ },
+          experimentalInlineCommonChunks: { maxSize: 64 * 1024, exclude: /\.css(\?|$)/ },
           groups: [
             // pdf.js is big and only pages that show a PDF need it: its own chunk, loaded on demand.
             // (Only its code: the worker's `?url` string stays with the importer.)

@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '@fst/shared/constants';
+import { SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
 import { recordingSchema } from '@fst/shared/recordings/recordings.schema';
 import { aiRecordingSchema } from '@fst/shared/narration/narration.schema';
 import { NARRATION_SERVER_MESSAGES, SERVER_MESSAGES } from '@fst/shared/messages';
@@ -62,7 +62,8 @@ import { COMPRESS_MIN_BYTES, copyBody, type AnswerCopy } from './platform/cache/
 import { createReadCache, noReadCache } from './platform/cache/read-cache.ts';
 import { createTablesRead, tableNamesOf } from './platform/cache/tables-read.ts';
 import * as schema from './db/schema.ts';
-import { firstViewAnswers, withFirstView } from './first-view.ts';
+import { pageDrawer } from './drawn-pages.ts';
+import { firstViewAnswers, viewHints, withFirstView } from './first-view.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, unauthenticated } from './platform/errors.ts';
 import { isJson, type App } from './platform/http.ts';
@@ -527,6 +528,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       index: false,
       // The build's Brotli and gzip copies, when the browser takes them.
       preCompressed: true,
+      // The pages rendered ahead and the module that draws pages are the server's, sent by the route below.
+      allowedPath: (pathName) => !pathName.startsWith('/prerendered/'),
       // Files under /static/ carry their content's hash in their name: cached for a year, never revalidated.
       // The pages (index.html and those rendered ahead) name the current ones, so they are checked every time.
       setHeaders: (reply, filePath) => {
@@ -538,6 +541,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path (or '*') → file.
   const prerendered = prerenderedPages(webDist);
   const signedInShell = prerendered.has('*') ? readFileSync(path.join(webDist, prerendered.get('*')!), 'utf8') : null;
+  const pages = hasWeb ? pageDrawer(webDist, app.log) : undefined;
+  if (pages) {
+    app.addHook('onReady', async () => {
+      void pages.load();
+    });
+  }
   // SPA fallback: every app route is answered by the page rendered ahead for that path, or else by the one
   // rendered for every other path ('*': the signed-in pages' first view), or else index.html; the router in
   // the page takes over. A route (hidden from the API's document; open, so that an unknown API path gets its
@@ -554,7 +563,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           return new Map<string, unknown>();
         });
         if (answers.size > 0) {
-          return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('vary', 'cookie').send(withFirstView(signedInShell, answers));
+          // Drawn on the server when it can be (decision 011), else the session check's view, drawn in the browser.
+          const drawn = await pages?.draw(req.url, answers, viewHints(req.cookies[VIEW_COOKIE]));
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'private, no-store')
+            .header('vary', 'cookie')
+            .send(withFirstView(drawn ?? signedInShell, answers));
         }
       }
       return reply.type('text/html').sendFile(page ?? prerendered.get('*') ?? 'index.html');

@@ -161,12 +161,15 @@ describe('a signed-in page with its first data', () => {
 });
 
 describe('viewHints', () => {
-  it('takes a family id and a time zone offset as the web app writes them, and drops anything else', () => {
+  it('takes a family id, a time zone offset and name and a language as the web app writes them, and drops anything else', () => {
     const id = '7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f';
-    expect(viewHints(`family=${id}&tz=-60`)).toEqual({ familyId: id, tzOffsetMinutes: -60 });
-    expect(viewHints('tz=720')).toEqual({ familyId: null, tzOffsetMinutes: 720 });
-    expect(viewHints(undefined)).toEqual({ familyId: null, tzOffsetMinutes: null });
+    expect(viewHints(`family=${id}&tz=-60`)).toEqual({ familyId: id, tzOffsetMinutes: -60, timeZone: null, locale: null });
+    expect(viewHints('tz=720&zone=Pacific%2FAuckland&lang=en-NZ')).toEqual({ familyId: null, tzOffsetMinutes: 720, timeZone: 'Pacific/Auckland', locale: 'en-NZ' });
+    expect(viewHints(undefined)).toEqual({ familyId: null, tzOffsetMinutes: null, timeZone: null, locale: null });
     for (const tz of ['721', '-841', '1e2', '0x10', '', '60.5', '-']) expect(viewHints(`tz=${tz}`).tzOffsetMinutes, tz).toBeNull();
     for (const family of ['../admin', `${id}/readers`, 'x'.repeat(36), '']) expect(viewHints(`family=${encodeURIComponent(family)}`).familyId, family).toBeNull();
+    for (const zone of ['Mars/Olympus_Mons', '', '../etc', 'Europe/London'.repeat(6), '+01:00x']) expect(viewHints(`zone=${encodeURIComponent(zone)}`).timeZone, zone).toBeNull();
+    for (const lang of ['x', '', 'en_US', 'en-US-'.repeat(10), '<script>', 'zz-ZZ-x-private']) expect(viewHints(`lang=${encodeURIComponent(lang)}`).locale, lang).toBeNull();
+    for (const lang of ['en-US', 'de', 'pt-BR', 'zh-Hant-TW']) expect(viewHints(`lang=${lang}`).locale, lang).toBe(lang);
   });
 });

@@ -13,8 +13,11 @@ import { isJson } from './platform/http.ts';
 
 /** Asks the API for `url` as the visitor: its JSON answer (also kept for the page), or undefined when it did not succeed. */
 type Get = (url: string) => Promise<unknown>;
-/** What the browser told through its `fst_view` cookie: the family picked last and its time zone. */
-export type ViewHints = { familyId: string | null; tzOffsetMinutes: number | null };
+/**
+ * What the browser told through its `fst_view` cookie: the family picked last, its time zone's offset and
+ * name, and the language it writes dates in.
+ */
+export type ViewHints = { familyId: string | null; tzOffsetMinutes: number | null; timeZone: string | null; locale: string | null };
 type PageCalls = (get: Get, params: string[], hints: ViewHints) => Promise<unknown>;
 
 const id = encodeURIComponent;
@@ -77,6 +80,30 @@ const PAGES: Array<[RegExp, PageCalls]> = [
 const TZ_OFFSET = /^-?\d{1,3}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// An IANA time zone name ("Europe/London", "America/Argentina/Buenos_Aires", "UTC") and a BCP 47 language tag.
+const ZONE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
+const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,6}$/;
+
+/** The time zone when this server's Intl knows it. */
+function knownZone(zone: string | null): string | null {
+  if (zone === null || !ZONE.test(zone)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The language when this server's Intl writes dates in it as the browser does (not some fallback). */
+function knownLocale(locale: string | null): string | null {
+  if (locale === null || !LOCALE.test(locale)) return null;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf(locale).length === 1 ? locale : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The `fst_view` cookie's hints, each dropped when it is not what the web app writes. */
 export function viewHints(cookie: string | undefined): ViewHints {
   const hints = new URLSearchParams(cookie ?? '');
@@ -86,8 +113,16 @@ export function viewHints(cookie: string | undefined): ViewHints {
   return {
     familyId: family !== null && UUID.test(family) ? family : null,
     tzOffsetMinutes: Number.isInteger(offset) && offset >= -840 && offset <= 720 ? offset : null,
+    timeZone: knownZone(hints.get('zone')),
+    locale: knownLocale(hints.get('lang')),
   };
 }
+
+/** What every signed-in page asks for first: the session check and the user. */
+const SESSION_CALLS = ['/api/auth/check-session', '/api/auth/me'];
+
+/** Whether the answers hold the page's own data beyond the session (its calls ran, and some succeeded). */
+export const hasPageData = (answers: ReadonlyMap<string, unknown>): boolean => [...answers.keys()].some((url) => !SESSION_CALLS.includes(url));
 
 /**
  * The API answers (URL → JSON) the page at `pathname` (the request's path) asks for first, for the visitor's
@@ -112,7 +147,7 @@ export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest
     return asked.get(url)!;
   };
   const page = PAGES.map(([pattern, calls]) => [pattern.exec(pathname), calls] as const).find(([match]) => match);
-  const session = Promise.all(['/api/auth/check-session', '/api/auth/me'].map(get));
+  const session = Promise.all(SESSION_CALLS.map(get));
   await Promise.all([session, page?.[1](get, page[0]!.slice(1).map(decodePart), viewHints(req.cookies[VIEW_COOKIE]))]);
   return answers;
 }

@@ -122,7 +122,8 @@ export async function uploadBook(
 
 /**
  * Serves the pages whose address matches `pages` without the data they come with (decision 010), as a page
- * not listed in the server's first-view.ts is, and answers the session check a second late: the page's own
+ * not listed in the server's first-view.ts is (so not drawn by the server either: asked for without the view
+ * cookie, decision 011), and answers the session check a second late: the page's own
  * requests for its data can then be seen to leave before the check answers. `sessionAnsweredAt` is when the
  * check last answered since `reset` (Infinity before).
  */
@@ -130,7 +131,9 @@ export async function withoutFirstViewLateSession(page: Page, pages: RegExp) {
   let answeredAt = Infinity;
   const withoutData = async (route: Route) => {
     if (route.request().resourceType() !== 'document') return route.continue();
-    const response = await route.fetch();
+    const headers = await route.request().allHeaders();
+    const cookie = (headers.cookie ?? '').split('; ').filter((pair) => !pair.startsWith('fst_view=')).join('; ');
+    const response = await route.fetch({ headers: { ...headers, cookie } });
     const body = (await response.text()).replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '');
     await route.fulfill({ response, body });
   };

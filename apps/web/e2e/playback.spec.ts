@@ -309,6 +309,9 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
     }).observe(document, { subtree: true, childList: true });
   }, APP_TEXTS.loadingSession);
   const sessionViewsDrawn = () => page.evaluate(() => (window as unknown as { sessionViewsDrawn: number }).sessionViewsDrawn);
+  // A page the server drew (decision 011) is taken over as it was drawn: React finds nothing to redraw.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
 
   await page.goto('/parent-dashboard');
   await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
@@ -316,7 +319,12 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
   // This browser's time zone is known from now on: the stats come with the page too.
   expect(asked).toContain(`/api/playback/family/${first.familyId}/stats`);
   asked.length = 0;
-  await page.reload();
+  // Once the browser has told its language and time zone, the server draws the page with its data: the
+  // family's kids and stats are in the HTML, before any script.
+  const drawn = await (await page.reload())!.text();
+  expect(drawn).toContain('<div id="root" data-drawn>');
+  expect(drawn).toContain('>Ada<');
+  expect(drawn).toContain('Watched This Week');
   await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
   await expect(page.getByText('Watched This Week')).toBeVisible();
   // The libraries below, drawn once the sections are painted, came with the page too.
@@ -335,10 +343,11 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
 
   // A kid's page.
   asked.length = 0;
-  await page.goto(`/child/${first.kidId}`);
+  expect(await (await page.goto(`/child/${first.kidId}`))!.text()).toContain('<div id="root" data-drawn>');
   await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
   expect(asked.filter((url) => url.includes(first.kidId))).toEqual([]);
   expect(await sessionViewsDrawn()).toBe(0);
+  expect(errors).toEqual([]);
 
   // Another family's: named in the hint or in the path, it never comes with the page.
   const origin = new URL(page.url()).origin;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { greeting } from '@fst/shared/auth/auth.rules';
 import { NOTIFICATION_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signInAdmin, test, type Account, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
 
@@ -211,6 +212,15 @@ test('the reader dashboard comes with its data, with the kids of the families th
   expect(html).toContain(family.familyId);
   expect(html).not.toContain(elsewhere.familyId);
   expect(html).not.toContain('Zed');
+  // The browser has told its language and time zone since: the server draws the page (decision 011), which
+  // the app takes over as drawn, asking for nothing.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  requested.clear();
+  expect(await (await page.reload())!.text()).toContain('<div id="root" data-drawn>');
+  await drawn();
+  expect([...requested.keys()]).toEqual([]);
+  expect(errors).toEqual([]);
 
   // Served without it, and the session check a second late: the sections are asked for before it answers.
   const served = await withoutFirstViewLateSession(page, /\/grandparent-dashboard$/);
@@ -223,4 +233,37 @@ test('the reader dashboard comes with its data, with the kids of the families th
 
   await family.api.dispose();
   await elsewhere.api.dispose();
+});
+
+test('a page the server draws reads as the browser writes it: its language, its time zone’s date and greeting', async ({ browser, playwright, baseURL }) => {
+  // Fourteen hours ahead of the server's clock, in German.
+  const timeZone = 'Pacific/Kiritimati';
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: timeZone });
+  const page = await context.newPage();
+  const family = await parentWithKid(playwright, baseURL, 'Noor');
+  const reader = await readerOf(page.request, family.code, 'Nana');
+  const asked = await family.api.post('/api/queue/request-story', { data: { book_id: book.id, kid_id: family.kidId, reader_id: reader.id } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  // The first visit tells the server this browser's language and time zone; the next is drawn with them.
+  await page.goto('/grandparent-dashboard');
+  await expect(page.getByRole('link', { name: `Record ${book.title} for Noor` })).toBeVisible();
+  const html = await (await page.reload())!.text();
+  expect(html).toContain('<div id="root" data-drawn>');
+  const now = new Date();
+  const requestedOn = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone }).format(now);
+  const hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+  expect(html).toContain(requestedOn);
+  expect(html).toContain(greeting(hour));
+  // Taken over as drawn: the same date and greeting, and no part drawn again for differing.
+  await expect(page.getByText(requestedOn).first()).toBeVisible();
+  await expect(page.getByText(`${greeting(hour)}, Nana`)).toBeVisible();
+  await page.getByRole('link', { name: `Record ${book.title} for Noor` }).click();
+  await expect(page).toHaveURL(/\/record\?/);
+  expect(errors).toEqual([]);
+
+  await context.close();
+  await family.api.dispose();
 });

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Renders the public pages ahead into a finished `vite build` (default: dist), run by `npm run build`:
-// builds src/prerender.tsx for Node (`vite build --ssr`, into a temporary folder in apps/web), renders each
-// page below into a copy of the build's index.html, and writes it with Brotli and gzip copies under
-// prerendered/, named in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it for
-// that path; and the signed-in pages' first view, which it sends for every other path ('*').
+// builds src/prerender.tsx for Node (`vite build --ssr`, one file: prerendered/draw/prerender.js, which the
+// server imports to draw signed-in pages, decision 011), renders each page below
+// into a copy of the build's index.html, and writes it with Brotli and gzip copies under prerendered/, named
+// in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it for that path; and the
+// signed-in pages' first view, which it sends for every other path ('*').
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -19,48 +20,42 @@ const SHELL_FILE = 'prerendered/app-shell.html';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(web, process.argv[2] ?? 'dist');
-// Inside the web app's folder, so that the built module finds the libraries it imports (node_modules).
-const ssrDir = await mkdtemp(path.join(web, '.prerender-'));
-try {
-  const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('the server-side build of src/prerender.tsx failed');
-  const entry = (await readdir(ssrDir, { recursive: true })).find((f) => /(^|\/)prerender-[\w-]+\.js$/.test(f));
-  if (!entry) throw new Error(`no prerender module in ${ssrDir}`);
-  const { prerender } = await import(pathToFileURL(path.join(ssrDir, entry)).href);
-  const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
-  if (!shell.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty <div id="root"></div>`);
-  await mkdir(path.join(dist, 'prerendered'), { recursive: true });
-  const pages = {};
-  for (const [pathname, name] of Object.entries(PAGES)) {
-    let app = await prerender(pathname);
-    // The page's <title> (React puts it in the head once the app runs) goes in the head now.
-    let title = '';
-    app = app.replace(/<title>[^<]*<\/title>/, (found) => ((title = found), ''));
-    const html = shell
-      .replace(/<title>[^<]*<\/title>/, () => title || '$&')
-      .replace('<div id="root"></div>', () => `<div id="root">${app}</div>`);
-    const file = `prerendered/${name}.html`;
-    await writeFile(path.join(dist, file), html);
-    await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(html));
-    await writeFile(path.join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
-    pages[pathname] = file;
-    console.log(`prerendered ${pathname} → ${file} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
-  }
-  // Every other path gets the signed-in pages' first view, the session check ("Checking your session…"),
-  // so a phone paints it before the JavaScript has arrived. A signed-in page's own first render is that
-  // view too, but the app draws this page afresh rather than hydrating it (main.tsx: `data-shell`), since
-  // the server sends it for public paths not rendered ahead as well.
-  const app = await prerender(SHELL_PATH);
-  const html = shell.replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
-  await writeFile(path.join(dist, SHELL_FILE), html);
-  await writeFile(path.join(dist, `${SHELL_FILE}.br`), brotliCompressSync(html));
-  await writeFile(path.join(dist, `${SHELL_FILE}.gz`), gzipSync(html, { level: 9 }));
-  pages['*'] = SHELL_FILE;
-  console.log(`prerendered the signed-in pages' first view → ${SHELL_FILE} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
-  await writeFile(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
-} finally {
-  await rm(ssrDir, { recursive: true, force: true });
+const ssrDir = path.join(dist, 'prerendered', 'draw');
+await rm(ssrDir, { recursive: true, force: true });
+const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: web,
+  stdio: 'inherit',
+});
+if (built.status !== 0) throw new Error('the server-side build of src/prerender.tsx failed');
+const { prerender } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+if (!shell.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty <div id="root"></div>`);
+await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+const pages = {};
+for (const [pathname, name] of Object.entries(PAGES)) {
+  let app = await prerender(pathname);
+  // The page's <title> (React puts it in the head once the app runs) goes in the head now.
+  let title = '';
+  app = app.replace(/<title>[^<]*<\/title>/, (found) => ((title = found), ''));
+  const html = shell
+    .replace(/<title>[^<]*<\/title>/, () => title || '$&')
+    .replace('<div id="root"></div>', () => `<div id="root">${app}</div>`);
+  const file = `prerendered/${name}.html`;
+  await writeFile(path.join(dist, file), html);
+  await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(html));
+  await writeFile(path.join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
+  pages[pathname] = file;
+  console.log(`prerendered ${pathname} → ${file} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
 }
+// Every other path gets the signed-in pages' first view, the session check ("Checking your session…"),
+// so a phone paints it before the JavaScript has arrived. A signed-in page's own first render is that
+// view too, but the app draws this page afresh rather than hydrating it (main.tsx: `data-shell`), since
+// the server sends it for public paths not rendered ahead as well.
+const app = await prerender(SHELL_PATH);
+const html = shell.replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
+await writeFile(path.join(dist, SHELL_FILE), html);
+await writeFile(path.join(dist, `${SHELL_FILE}.br`), brotliCompressSync(html));
+await writeFile(path.join(dist, `${SHELL_FILE}.gz`), gzipSync(html, { level: 9 }));
+pages['*'] = SHELL_FILE;
+console.log(`prerendered the signed-in pages' first view → ${SHELL_FILE} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
+await writeFile(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);

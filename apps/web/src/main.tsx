@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
@@ -22,21 +22,26 @@ const app = (
   </StrictMode>
 );
 // A public page comes rendered ahead (src/prerender.tsx): the app takes over its HTML instead of drawing it
-// again. Any other page comes with the session check's view (`data-shell`, scripts/prerender.mjs), drawn afresh.
-if (root.firstElementChild && !root.hasAttribute('data-shell')) hydrateRoot(root, app);
-else if (hasFirstView()) void drawWithItsData(root);
+// again. A signed-in page comes drawn by the server with its data (`data-drawn`, decision 011), or else with
+// the session check's view (`data-shell`, scripts/prerender.mjs), drawn afresh.
+// A page drawn with answers it no longer carries (cut short) is drawn afresh.
+if (hasFirstView()) void drawWithItsData(root, root.hasAttribute('data-drawn') ? 'take over' : 'draw');
+else if (root.firstElementChild && !root.hasAttribute('data-shell') && !root.hasAttribute('data-drawn')) hydrateRoot(root, app);
 else createRoot(root).render(app);
 
 /**
  * A signed-in page that came with its data (decision 010) is drawn once its code is in, in one render with
- * the session and that data in the cache: the session check's view the server drew stays until then, rather
- * than React drawing that same view again and then the page piece by piece as each part arrives. Signed out,
- * or the code later than the answers are kept, it is drawn at once.
+ * the session and that data in the cache: what the server drew stays until then. The page the server drew
+ * with the same data (decision 011) is taken over, its first render the server's; the session check's view is
+ * drawn over, rather than React drawing that same view again and then the page piece by piece as each part
+ * arrives. Signed out, or the code later than the answers are kept, it is drawn at once.
  */
-async function drawWithItsData(container: HTMLElement) {
+async function drawWithItsData(container: HTMLElement, how: 'take over' | 'draw') {
   const session = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
   if (session) await whileFirstViewKept(pagesLoaded);
   // The page's prefetch, begun as its code came in, takes its answers from the page in this same task.
   await new Promise((resolve) => setTimeout(resolve));
-  createRoot(container).render(app);
+  // Taken over in a transition: React does it in slices between frames, so a tap is answered meanwhile.
+  if (how === 'take over' && session) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
 }

@@ -1,4 +1,5 @@
 import { VIEW_COOKIE } from '@fst/shared/constants';
+import { browserDates } from './view.ts';
 
 /**
  * The API answers a signed-in page came with (decision 010, written by the server's first-view.ts): each is
@@ -45,11 +46,25 @@ export function whileFirstViewKept(work: Promise<unknown>): Promise<void> {
   return Promise.race([settled, dropped]);
 }
 
+/** On the server, the answers of the request whose page is being drawn (src/prerender.tsx, decision 011). */
+let answersOfRender: (() => ReadonlyMap<string, unknown> | undefined) | undefined;
+
+/** Draws pages on the server with the answers `source` gives for the page being drawn. */
+export function drawWithAnswersOf(source: () => ReadonlyMap<string, unknown> | undefined): void {
+  answersOfRender = source;
+}
+
 /**
  * The answer the page came with for `path`, taken (so used only once), if there is one; a request that may
- * change something (any but GET) drops them all, as they may no longer be true.
+ * change something (any but GET) drops them all, as they may no longer be true. On the server, drawing a
+ * page, a call it did not come with is never answered there: that part is drawn loading, as the browser
+ * draws it while asking.
  */
 export function takeFirstViewAnswer(method: string, path: string): { body: unknown } | undefined {
+  if (answersOfRender) {
+    const answers = answersOfRender();
+    return { body: answers?.has(path) ? answers.get(path) : new Promise(() => {}) };
+  }
   const inPage = answersInPage();
   if (method !== 'GET') inPage.clear();
   if (!inPage.has(path)) return undefined;
@@ -59,8 +74,9 @@ export function takeFirstViewAnswer(method: string, path: string): { body: unkno
 }
 
 /**
- * Tells the server, through the `fst_view` cookie, what it cannot know to answer a page's first view: this
- * device's time zone (for the family's stats) and, when given, the family picked last.
+ * Tells the server, through the `fst_view` cookie, what it cannot know to answer and draw a page's first
+ * view: this device's time zone (its offset, for the family's stats, and its name), the language it writes
+ * dates in and, when given, the family picked last.
  */
 export function tellView({ familyId }: { familyId?: string | null } = {}): void {
   if (typeof document === 'undefined') return;
@@ -74,7 +90,10 @@ export function tellView({ familyId }: { familyId?: string | null } = {}): void 
   } catch {
     view = new URLSearchParams();
   }
+  const { locale, timeZone } = browserDates();
   view.set('tz', String(new Date().getTimezoneOffset()));
+  view.set('zone', timeZone);
+  view.set('lang', locale);
   if (familyId) view.set('family', familyId);
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie = `${VIEW_COOKIE}=${encodeURIComponent(view.toString())}; path=/; max-age=31536000; samesite=lax${secure}`;

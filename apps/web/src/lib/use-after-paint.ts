@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * True once `ready` has been and the browser has painted since and is idle (or half a second later): for
@@ -11,7 +11,8 @@ export function useAfterPaint(ready: boolean): boolean {
     let cancelIdle = () => {};
     // A frame's callback runs just before its paint; the browser is idle only once that paint is done.
     const frame = requestAnimationFrame(() => {
-      cancelIdle = whenIdle(() => setPainted(true));
+      // What it reveals renders in a transition: in slices between frames, so a tap is answered meanwhile.
+      cancelIdle = whenIdle(() => startTransition(() => setPainted(true)));
     });
     return () => {
       cancelAnimationFrame(frame);

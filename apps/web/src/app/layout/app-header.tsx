@@ -14,6 +14,7 @@ import {
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { paths } from '../../lib/paths.ts';
+import { hourNow } from '../../lib/view.ts';
 import { notify } from '../../lib/toast.ts';
 
 const itemClasses =
@@ -46,7 +47,7 @@ export function AppHeader() {
           Family Story Time
         </Link>
         <p className="min-w-0 truncate justify-self-end text-base text-ink-soft mobile:col-start-1 mobile:row-start-2 mobile:justify-self-start">
-          {greeting(new Date().getHours())}, <span className="font-semibold text-ink">{user.first_name}</span>
+          {greeting(hourNow())}, <span className="font-semibold text-ink">{user.first_name}</span>
         </p>
         <div className="mobile:col-start-2 mobile:row-span-2 mobile:row-start-1">
           <DropdownMenu.Root modal={false}>

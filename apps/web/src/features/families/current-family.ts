@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FamilyListItem } from '@fst/shared/families/families.schema';
 import { tellView } from '../../lib/first-view.ts';
+import { viewDrawnFor } from '../../lib/view.ts';
 import { useMyFamilies } from './api/get-my-families.ts';
 
 // The family picked with the family switcher, remembered in this browser and shared by /family and
@@ -8,8 +9,10 @@ import { useMyFamilies } from './api/get-my-families.ts';
 const KEY = 'currentFamilyId';
 const listeners = new Set<() => void>();
 
-/** The family last picked in this browser, if any. */
+/** The family last picked in this browser, if any (drawn on the server: the one the browser told, decision 011). */
 export function rememberedFamilyId(): string | null {
+  const drawing = viewDrawnFor();
+  if (drawing) return drawing.familyId;
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -48,7 +51,7 @@ export function pickCurrentFamily<T extends Pick<FamilyListItem, 'id'>>(families
 /** The user's families and the current one, with a way to switch (`selectFamily`). */
 export function useCurrentFamily() {
   const familiesQuery = useMyFamilies();
-  const storedId = useSyncExternalStore(subscribe, rememberedFamilyId, () => null);
+  const storedId = useSyncExternalStore(subscribe, rememberedFamilyId, rememberedFamilyId);
   const families = familiesQuery.data?.families ?? [];
   const currentFamily = pickCurrentFamily(families, storedId);
   const selectFamily = useCallback((familyId: string) => rememberCurrentFamily(familyId), []);

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BookIcon, ClockIcon, HeartIcon, MoonIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate } from '../../../lib/view.ts';
 import { useFamilyStats } from '../../playback/api/get-family-stats.ts';
 import { familyRecordingsQueryOptions } from '../../recordings/api/get-family-recordings.ts';
 import { useRecording } from '../../recordings/api/get-recording.ts';
@@ -218,7 +219,6 @@ function LastWatchedRecording({ familyId, recordingId, kidName, watchedAt, onRep
   }
   const { recording } = query;
   if (query.isError || !recording) return <p className="text-white/85">{RECORDING_TEXTS.loadOneFailed}</p>;
-  const when = new Date(watchedAt);
   return (
     <div className="flex flex-wrap items-center gap-4">
       <div className="min-w-0 flex-1">
@@ -228,7 +228,7 @@ function LastWatchedRecording({ familyId, recordingId, kidName, watchedAt, onRep
         <p className="text-white/85">
           read by {recording.reader_name}
           {kidName ? ` · watched by ${kidName}` : ''} ·{' '}
-          <time dateTime={watchedAt}>{when.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          <time dateTime={watchedAt}>{formatDate(watchedAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
         </p>
       </div>
       <Button variant="honey" onClick={() => onReplay(recording)} disabled={recording.processing_status !== 'ready'} className="mobile:w-full">

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { BookIcon, MicIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate } from '../../../lib/view.ts';
 import { useFamilyReaders } from '../api/get-family-readers.ts';
 import { Avatar } from './avatar.tsx';
 
@@ -58,7 +59,7 @@ export function ReaderCards({ familyId, onViewStories, onRequestStory }: ReaderC
                   {reader.lastRecorded ? (
                     <li>
                       Last recorded{' '}
-                      <time dateTime={reader.lastRecorded}>{new Date(reader.lastRecorded).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
+                      <time dateTime={reader.lastRecorded}>{formatDate(reader.lastRecorded, { dateStyle: 'medium' })}</time>
                     </li>
                   ) : null}
                   {reader.readsTo.length > 0 ? <li>Reads to {reader.readsTo.join(', ')}</li> : null}

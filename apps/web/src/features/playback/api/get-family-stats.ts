@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FamilyStatsResponse } from '@fst/shared/playback/playback.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The browser's offset from UTC in minutes (getTimezoneOffset()), so "this week" and "today" are the viewer's. */
-const tzOffsetMinutes = () => new Date().getTimezoneOffset();
+import { tzOffsetMinutes } from '../../../lib/view.ts';
 
 // Under the playback feature's root key, so anything that refreshes playback refreshes the stats too.
 export const familyStatsQueryKey = (familyId: string) => ['playback', 'family-stats', familyId] as const;
@@ -13,6 +11,7 @@ export const familyStatsQueryKey = (familyId: string) => ['playback', 'family-st
  * unwatched stories and the last watched story, from real play events (decisions.md "Stats are real").
  */
 export function getFamilyStats(familyId: string): Promise<FamilyStatsResponse> {
+  // The viewer's offset from UTC, so "this week" and "today" are theirs.
   const search = new URLSearchParams({ tz_offset_minutes: String(tzOffsetMinutes()) });
   return apiRequest<FamilyStatsResponse>(`/api/playback/family/${encodeURIComponent(familyId)}/stats?${search.toString()}`);
 }

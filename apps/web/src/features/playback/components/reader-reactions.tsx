@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useReaderReactions } from '../api/get-reader-reactions.ts';
 import { REACTION_DISPLAY } from './reactions.ts';
 
@@ -24,7 +25,7 @@ const timeAgo = (iso: string, now: number): string => {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.round(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDate(iso, { dateStyle: 'medium' });
 };
 
 /**

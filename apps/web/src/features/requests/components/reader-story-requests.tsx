@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useReaderQueue } from '../api/get-reader-queue.ts';
 
 /** `/record?bookId=…&childId=…&premium=true`: the recorder set for this request (spec section 2 routes). */
@@ -15,10 +16,7 @@ export function readerRequestRecordPath(item: Pick<QueueItem, 'book_id' | 'kid_i
   return `${paths.record}?${search.toString()}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 function RequestRow({ item }: { item: QueueItem }) {
-  const requested = new Date(item.created_at);
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-2xl bg-cream-deep px-4 py-3">
       <div className="min-w-0 flex-1">
@@ -33,7 +31,7 @@ function RequestRow({ item }: { item: QueueItem }) {
         <p className="text-base text-ink-soft">
           For <span className="font-semibold text-ink">{item.kid.name}</span> ({item.kid.family_name})
           {item.requested_by.name ? ` · requested by ${item.requested_by.name}` : ''} ·{' '}
-          <time dateTime={item.created_at}>{dateFormat.format(requested)}</time>
+          <time dateTime={item.created_at}>{formatDate(item.created_at, { dateStyle: 'medium' })}</time>
         </p>
       </div>
       <ButtonLink

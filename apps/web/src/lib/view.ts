@@ -1,0 +1,36 @@
+/**
+ * Whose screen a page is drawn for. In the browser nothing is set: dates are written in the browser's own
+ * language and time zone, and the family is the one picked last in it. A signed-in page drawn by the server
+ * (decision 011) is drawn with what that browser told through its `fst_view` cookie (lib/first-view.ts
+ * `tellView`), so that the page the server sent and the one the browser then takes over read the same.
+ */
+export type View = { locale: string; timeZone: string; tzOffsetMinutes: number; familyId: string | null };
+
+let drawnFor: View | undefined;
+
+/** On the server (src/prerender.tsx): the view of the page being drawn, for the time it is drawn. */
+export function drawFor(view: View | undefined): void {
+  drawnFor = view;
+}
+
+/** The viewer's view when the page is being drawn on the server for them; undefined in the browser. */
+export const viewDrawnFor = (): View | undefined => drawnFor;
+
+/** A date as the viewer reads it: in their language and time zone. */
+export function formatDate(date: string | number | Date, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(drawnFor?.locale, { ...options, timeZone: drawnFor?.timeZone }).format(new Date(date));
+}
+
+/** The hour of the day (0–23) where the viewer is. */
+export function hourNow(): number {
+  return Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: drawnFor?.timeZone }).format(new Date()));
+}
+
+/** The viewer's time zone offset in minutes, as Date's getTimezoneOffset gives it. */
+export const tzOffsetMinutes = (): number => drawnFor?.tzOffsetMinutes ?? new Date().getTimezoneOffset();
+
+/** The language and time zone this browser writes dates in, told to the server (lib/first-view.ts). */
+export function browserDates(): { locale: string; timeZone: string } {
+  const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+  return { locale, timeZone };
+}
