@@ -325,6 +325,8 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
   expect(drawn).toContain('<div id="root" data-drawn>');
   expect(drawn).toContain('>Ada<');
   expect(drawn).toContain('Watched This Week');
+  // Nothing in it runs but the app's own script: the data is a JSON block (the CSP allows no inline script).
+  expect(drawn.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/type="module"[^>]* src="\/static\/js\//), '<script type="application/json" id="first-view">']);
   await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
   await expect(page.getByText('Watched This Week')).toBeVisible();
   // The libraries below, drawn once the sections are painted, came with the page too.

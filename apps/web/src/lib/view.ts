@@ -16,14 +16,28 @@ export function drawFor(view: View | undefined): void {
 /** The viewer's view when the page is being drawn on the server for them; undefined in the browser. */
 export const viewDrawnFor = (): View | undefined => drawnFor;
 
+// Making a formatter costs far more than using one (a page's dates took milliseconds on a slow phone). On the
+// server, one per language, zone and style its visitors use; started afresh should that ever pass a bound.
+const FORMATTERS_KEPT = 1000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, options]);
+  let made = formatters.get(key);
+  if (!made) {
+    if (formatters.size >= FORMATTERS_KEPT) formatters.clear();
+    formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+  }
+  return made;
+}
+
 /** A date as the viewer reads it: in their language and time zone. */
 export function formatDate(date: string | number | Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(drawnFor?.locale, { ...options, timeZone: drawnFor?.timeZone }).format(new Date(date));
+  return formatter(drawnFor?.locale, { ...options, timeZone: drawnFor?.timeZone }).format(new Date(date));
 }
 
 /** The hour of the day (0–23) where the viewer is. */
 export function hourNow(): number {
-  return Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: drawnFor?.timeZone }).format(new Date()));
+  return Number(formatter('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: drawnFor?.timeZone }).format(new Date()));
 }
 
 /** The viewer's time zone offset in minutes, as Date's getTimezoneOffset gives it. */
