@@ -546,6 +546,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook('onReady', async () => {
       void pages.load();
     });
+    app.addHook('onClose', () => pages.close());
   }
   // SPA fallback: every app route is answered by the page rendered ahead for that path, or else by the one
   // rendered for every other path ('*': the signed-in pages' first view), or else index.html; the router in

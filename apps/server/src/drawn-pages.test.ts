@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { DRAW_MODULE } from './drawn-pages.ts';
+import { DRAW_MODULE, DRAW_TIMEOUT_MS } from './drawn-pages.ts';
 
 // A signed-in page drawn by the server (decision 011) with the web build's own module (here one standing in
 // for it, which writes what it was given): only with the page's own data and the browser's language and time
@@ -13,10 +13,13 @@ describe('a signed-in page drawn by the server', () => {
   let dist: string;
   const template = '<!doctype html><html><head><title>Family Story Time</title></head><body><div id="root"></div><script type="module" src="/static/js/index.js"></script></body></html>';
   const shellHtml = '<!doctype html><html><body><div id="root" data-shell><p>Checking your session…</p></div></body></html>';
-  // What apps/web/src/prerender.tsx `drawSignedIn` answers; this one writes its arguments, and fails for French.
+  // What apps/web/src/prerender.tsx `drawSignedIn` answers; this one writes its arguments, fails for French,
+  // never answers for German and stops its thread for Spanish.
   const drawModule = `
     export async function drawSignedIn(url, answers, view) {
       if (view.locale === 'fr-FR') throw new Error('cannot draw');
+      if (view.locale === 'de-DE') await new Promise(() => {});
+      if (view.locale === 'es-ES') process.exit(1);
       const me = answers.get('/api/auth/me');
       return { html: '<p id="drawn">' + JSON.stringify({ url, view, calls: [...answers.keys()].sort(), name: me.user.first_name }).replace(/</g, '&lt;') + '</p>', title: '<title>Drawn Page</title>' };
     }`;
@@ -86,6 +89,19 @@ describe('a signed-in page drawn by the server', () => {
       expect(res.statusCode, JSON.stringify(told)).toBe(200);
       expect(drawnWith(res.body), JSON.stringify(told)).toBeNull();
       expect(res.body.replace(/<script type="application\/json" id="first-view">.*?<\/script>/s, '')).toBe(shellHtml);
+    }
+  });
+
+  it('sends the session check’s view when the drawing thread is late or stops, and draws the next page on a new one', async () => {
+    const family = await ctx.newFamily();
+    for (const lang of ['de-DE', 'es-ES']) {
+      const started = Date.now();
+      const res = await page('/parent-dashboard', family.admin.cookie, { ...london, lang });
+      expect(res.statusCode, lang).toBe(200);
+      expect(drawnWith(res.body), lang).toBeNull();
+      expect(res.body, lang).toContain('<div id="root" data-shell>');
+      if (lang === 'de-DE') expect(Date.now() - started).toBeGreaterThanOrEqual(DRAW_TIMEOUT_MS - 100);
+      expect(drawnWith((await page('/parent-dashboard', family.admin.cookie)).body), lang).not.toBeNull();
     }
   });
 
