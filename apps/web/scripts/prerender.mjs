@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Renders the public pages ahead into a finished `vite build` (default: dist), run by `npm run build`:
-// builds src/prerender.tsx for Node (`vite build --ssr`, one file: prerendered/draw/prerender.js, which the
-// server imports to draw signed-in pages, decision 011), renders each page below
-// into a copy of the build's index.html, and writes it with Brotli and gzip copies under prerendered/, named
-// in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it for that path; and the
-// signed-in pages' first view, which it sends for every other path ('*').
+// builds src/prerender.tsx for Node (`vite build --ssr`, one file: prerendered/draw/prerender.js, with which
+// the server also draws signed-in pages, decision 011), renders each page below into a copy of the build's
+// index.html, and writes it with Brotli and gzip copies under prerendered/, named in prerendered/pages.json
+// for the server (apps/server/src/app.ts), which sends it for that path; and the signed-in pages' first
+// view, which it sends for every other path ('*').
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

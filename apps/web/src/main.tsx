@@ -22,9 +22,9 @@ const app = (
   </StrictMode>
 );
 // A public page comes rendered ahead (src/prerender.tsx): the app takes over its HTML instead of drawing it
-// again. A signed-in page comes drawn by the server with its data (`data-drawn`, decision 011), or else with
-// the session check's view (`data-shell`, scripts/prerender.mjs), drawn afresh.
-// A page drawn with answers it no longer carries (cut short) is drawn afresh.
+// again. A signed-in page comes with its data (decision 010), drawn by the server (`data-drawn`, decision 011)
+// or as the session check's view (`data-shell`, scripts/prerender.mjs); one whose answers were cut short is
+// drawn afresh.
 if (hasFirstView()) void drawWithItsData(root, root.hasAttribute('data-drawn') ? 'take over' : 'draw');
 else if (root.firstElementChild && !root.hasAttribute('data-shell') && !root.hasAttribute('data-drawn')) hydrateRoot(root, app);
 else createRoot(root).render(app);
