@@ -559,13 +559,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const page = prerendered.get(pathname);
       // A signed-in visitor's page comes with its first data (decision 010): made for them, never kept.
       if (!page && signedInShell) {
-        const answers = await firstViewAnswers(app, req, pathname).catch((err: unknown) => {
+        // What the browser told (fst_view), read once for the answers and the drawing.
+        const hints = viewHints(req.cookies[VIEW_COOKIE]);
+        const answers = await firstViewAnswers(app, req, pathname, hints).catch((err: unknown) => {
           req.log.warn({ err }, 'the first view could not be answered with the page');
           return new Map<string, unknown>();
         });
         if (answers.size > 0) {
           // Drawn on the server when it can be (decision 011), else the session check's view, drawn in the browser.
-          const drawn = await pages?.draw(req.url, answers, viewHints(req.cookies[VIEW_COOKIE]));
+          const drawn = await pages?.draw(req.url, answers, hints);
           return reply
             .type('text/html; charset=utf-8')
             .header('cache-control', 'private, no-store')

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BOOK_PAGE_SIZE_DEFAULT, SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
+import { BOOK_PAGE_SIZE_DEFAULT, SESSION_COOKIE } from '@fst/shared/constants';
 import { isJson } from './platform/http.ts';
 
 /**
@@ -126,10 +126,10 @@ export const hasPageData = (answers: ReadonlyMap<string, unknown>): boolean => [
 
 /**
  * The API answers (URL → JSON) the page at `pathname` (the request's path) asks for first, for the visitor's
- * session; empty when the request carries no session. Only successful answers are kept: any other the page
- * asks for itself.
+ * session and what its browser told (`hints`, the fst_view cookie); empty when the request carries no session.
+ * Only successful answers are kept: any other the page asks for itself.
  */
-export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<Map<string, unknown>> {
+export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string, hints: ViewHints): Promise<Map<string, unknown>> {
   const answers = new Map<string, unknown>();
   const cookie = req.headers.cookie;
   if (!req.cookies[SESSION_COOKIE] || !cookie) return answers;
@@ -148,7 +148,7 @@ export async function firstViewAnswers(app: FastifyInstance, req: FastifyRequest
   };
   const page = PAGES.map(([pattern, calls]) => [pattern.exec(pathname), calls] as const).find(([match]) => match);
   const session = Promise.all(SESSION_CALLS.map(get));
-  await Promise.all([session, page?.[1](get, page[0]!.slice(1).map(decodePart), viewHints(req.cookies[VIEW_COOKIE]))]);
+  await Promise.all([session, page?.[1](get, page[0]!.slice(1).map(decodePart), hints)]);
   return answers;
 }
 
