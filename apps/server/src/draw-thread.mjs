@@ -1,17 +1,14 @@
-// The web build's page drawing (decision 011) on its own thread: drawing a page is synchronous work of a few
-// milliseconds that would otherwise hold up the server's API answers, and the drawing's libraries and
-// memory stay out of the server's own. Plain JavaScript, so the thread starts the same under node, tsx and
-// vitest. workerData.module: the file of the web build's render for Node (prerendered/draw/prerender.js).
-import { parentPort, workerData } from 'node:worker_threads';
+// The web build's page drawing (decision 011) on its own thread, run by Piscina (drawn-pages.ts): drawing a
+// page is synchronous work of a few milliseconds that would otherwise hold up the server's API answers, and
+// the drawing's libraries and memory stay out of the server's own. Plain JavaScript, so the thread starts
+// the same under node, tsx and vitest. workerData.module: the file of the web build's render for Node
+// (prerendered/draw/prerender.js).
+import { workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
 const { drawSignedIn } = await import(pathToFileURL(workerData.module).href);
 
-parentPort.on('message', async ({ id, url, answers, view }) => {
-  try {
-    parentPort.postMessage({ id, drawn: (await drawSignedIn(url, new Map(answers), view)) ?? null });
-  } catch (err) {
-    parentPort.postMessage({ id, error: String(err?.stack ?? err) });
-  }
-});
-parentPort.postMessage({ ready: true });
+/** One page: `{ url, answers: [[path, answer]], view }` → `{ html, title }`, or null when it cannot be drawn. */
+export default async function draw({ url, answers, view }) {
+  return (await drawSignedIn(url, new Map(answers), view)) ?? null;
+}

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
 import { hasPageData, type ViewHints } from './first-view.ts';
 
 /**
@@ -14,7 +14,7 @@ type View = { locale: string; timeZone: string; tzOffsetMinutes: number; familyI
 
 /** Where the web build keeps the module that draws its pages (apps/web/scripts/prerender.mjs). */
 export const DRAW_MODULE = 'prerendered/draw/prerender.js';
-/** A page not drawn by then goes as the session check's view, and the thread that was drawing it is started afresh. */
+/** A page not drawn by then (waiting for the thread included) goes as the session check's view; the thread drawing it is ended and started afresh. */
 export const DRAW_TIMEOUT_MS = 3000;
 
 export type PageDrawer = {
@@ -31,13 +31,13 @@ export type PageDrawer = {
 };
 
 type Drawn = { html: string; title: string } | null;
-type Reply = { ready?: true; id?: number; drawn?: Drawn; error?: string };
-type Pending = { resolve: (drawn: Drawn) => void; reject: (err: Error) => void };
+type DrawTask = { url: string; answers: Array<[string, unknown]>; view: View };
 
 /**
- * Draws signed-in pages with the web build in `webDist` on a thread of their own (draw-thread.mjs), started
- * at the first page or by `load` and kept for the next; a thread that fails or is late fails what it was
- * drawing and is started afresh for the next page. Undefined when the build has no such module.
+ * Draws signed-in pages with the web build in `webDist` on a thread of their own (draw-thread.mjs, kept by
+ * Piscina), started by `load` or at the first page and kept for the next, one page at a time; a drawing that
+ * is late ends its thread, and one that fails or whose thread stops fails that page only: the next page is
+ * drawn on a new thread. Undefined when the build has no such module.
  */
 export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer | undefined {
   const file = path.join(webDist, DRAW_MODULE);
@@ -46,63 +46,28 @@ export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer 
   const template = readFileSync(templateFile, 'utf8');
   if (!template.includes('<div id="root"></div>')) return undefined;
 
-  let thread: { worker: Worker; ready: Promise<void> } | null = null;
-  let seq = 0;
-  const pending = new Map<number, Pending>();
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-  };
-  const stop = (worker: Worker, err: Error) => {
-    if (thread?.worker === worker) thread = null;
-    failAll(err);
-    void worker.terminate();
-  };
-  function start() {
-    const worker = new Worker(new URL('./draw-thread.mjs', import.meta.url), { workerData: { module: file } });
-    // An idle drawer must not keep the process alive.
-    worker.unref();
-    const ready = new Promise<void>((resolve, reject) => {
-      worker.on('message', (reply: Reply) => {
-        if (reply.ready) return resolve();
-        const p = pending.get(reply.id!);
-        if (!p) return;
-        pending.delete(reply.id!);
-        if (reply.error !== undefined) p.reject(new Error(reply.error));
-        else p.resolve(reply.drawn ?? null);
-      });
-      worker.on('error', (err) => {
-        reject(err);
-        stop(worker, err);
-      });
-      worker.on('exit', (code) => {
-        reject(new Error(`the drawing thread stopped (exit code ${code})`));
-        stop(worker, new Error(`the drawing thread stopped (exit code ${code})`));
-      });
+  let pool: Piscina<DrawTask, Drawn> | null = null;
+  const thread = () => {
+    if (pool) return pool;
+    pool = new Piscina<DrawTask, Drawn>({
+      filename: new URL('./draw-thread.mjs', import.meta.url).href,
+      workerData: { module: file },
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Infinity,
+      // A drawing awaits its page's prefetch; the thread's event loop must run between pages too.
+      atomics: 'disabled',
     });
-    // Its failure is the pages' to report.
-    ready.catch(() => undefined);
-    return { worker, ready };
-  }
-  const drawOnThread = async (url: string, answers: ReadonlyMap<string, unknown>, view: View): Promise<Drawn> => {
-    const current = (thread ??= start());
-    await current.ready;
-    const id = ++seq;
-    return new Promise<Drawn>((resolve, reject) => {
-      const timer = setTimeout(() => stop(current.worker, new Error(`not drawn within ${DRAW_TIMEOUT_MS} ms`)), DRAW_TIMEOUT_MS);
-      const settle = <T,>(then: (value: T) => void) => (value: T) => {
-        clearTimeout(timer);
-        then(value);
-      };
-      pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-      current.worker.postMessage({ id, url, answers: [...answers], view });
-    });
+    // A thread that fails while no page is being drawn (its module cannot load, say).
+    pool.on('error', (err: unknown) => log.error({ err, file }, 'the thread that draws signed-in pages failed'));
+    return pool;
   };
 
   const draw: PageDrawer['draw'] = async (url, answers, { locale, timeZone, tzOffsetMinutes, familyId }) => {
     if (!hasPageData(answers) || locale === null || timeZone === null || tzOffsetMinutes === null) return undefined;
     try {
-      const drawn = await drawOnThread(url, answers, { locale, timeZone, tzOffsetMinutes, familyId });
+      const task: DrawTask = { url, answers: [...answers], view: { locale, timeZone, tzOffsetMinutes, familyId } };
+      const drawn = await thread().run(task, { signal: AbortSignal.timeout(DRAW_TIMEOUT_MS) });
       if (!drawn) return undefined;
       return template
         .replace(/<title>[^<]*<\/title>/, (found) => drawn.title || found)
@@ -114,12 +79,11 @@ export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer 
   };
   return {
     draw,
-    load: () => (thread ??= start()).ready.catch((err: unknown) => log.error({ err, file }, 'the thread that draws signed-in pages could not start')),
+    load: async () => void thread(),
     async close() {
-      const current = thread;
-      thread = null;
-      failAll(new Error('the drawing thread closed'));
-      if (current) await current.worker.terminate();
+      const current = pool;
+      pool = null;
+      await current?.destroy();
     },
   };
 }
