@@ -33,10 +33,8 @@ if (!shell.includes('<div id="root"></div>')) throw new Error(`${dist}/index.htm
 await mkdir(path.join(dist, 'prerendered'), { recursive: true });
 const pages = {};
 for (const [pathname, name] of Object.entries(PAGES)) {
-  let app = await prerender(pathname);
   // The page's <title> (React puts it in the head once the app runs) goes in the head now.
-  let title = '';
-  app = app.replace(/<title>[^<]*<\/title>/, (found) => ((title = found), ''));
+  const { html: app, title } = await prerender(pathname);
   const html = shell
     .replace(/<title>[^<]*<\/title>/, () => title || '$&')
     .replace('<div id="root"></div>', () => `<div id="root">${app}</div>`);
@@ -51,7 +49,7 @@ for (const [pathname, name] of Object.entries(PAGES)) {
 // so a phone paints it before the JavaScript has arrived. A signed-in page's own first render is that
 // view too, but the app draws this page afresh rather than hydrating it (main.tsx: `data-shell`), since
 // the server sends it for public paths not rendered ahead as well.
-const app = await prerender(SHELL_PATH);
+const { html: app } = await prerender(SHELL_PATH);
 const html = shell.replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
 await writeFile(path.join(dist, SHELL_FILE), html);
 await writeFile(path.join(dist, `${SHELL_FILE}.br`), brotliCompressSync(html));

@@ -16,8 +16,11 @@ import { sessionQueryKey } from './features/auth/api/get-me.ts';
 import { drawWithAnswersOf } from './lib/first-view.ts';
 import { drawFor, type View } from './lib/view.ts';
 
-/** The HTML of the app at `pathname`, to go inside `<div id="root">`. */
-export async function prerender(pathname: string): Promise<string> {
+/** A page drawn: its HTML, to go inside `<div id="root">`, and the `<title>` it sets, to go in the head. */
+export type Drawn = { html: string; title: string };
+
+/** The app at `pathname` drawn for a visitor whose session is not yet known. */
+export async function prerender(pathname: string): Promise<Drawn> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status} instead of a page`);
@@ -32,7 +35,14 @@ export async function prerender(pathname: string): Promise<string> {
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  return html;
+  return withTitleLifted(html);
+}
+
+/** React writes a page's `<title>` where the page renders it; it is lifted out, for the head. */
+function withTitleLifted(rendered: string): Drawn {
+  let title = '';
+  const html = rendered.replace(/<title>[^<]*<\/title>/, (found) => ((title = found), ''));
+  return { html, title };
 }
 
 // The answers and view of the page being drawn (one page at a time: below).
@@ -46,7 +56,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * the session and the data each page's `prefetch` asks for, nothing else. Answers its HTML and the `<title>`
  * it sets, or undefined when the answers carry no signed-in user or the address is a redirect.
  */
-export function drawSignedIn(url: string, answers: ReadonlyMap<string, unknown>, view: View): Promise<{ html: string; title: string } | undefined> {
+export function drawSignedIn(url: string, answers: ReadonlyMap<string, unknown>, view: View): Promise<Drawn | undefined> {
   // One page at a time: the answers and the view are the module's while a page is drawn (its data taken
   // within a task or two, then drawn in one go).
   const drawn = queue.then(() => draw(url, answers, view));
@@ -84,8 +94,5 @@ async function draw(url: string, answers: ReadonlyMap<string, unknown>, view: Vi
     drawFor(undefined);
     client.clear();
   }
-  // React writes the page's <title> where the page renders it; it goes in the head.
-  let title = '';
-  html = html.replace(/<title>[^<]*<\/title>/, (found) => ((title = found), ''));
-  return { html, title };
+  return withTitleLifted(html);
 }
