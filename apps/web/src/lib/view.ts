@@ -30,9 +30,11 @@ function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptio
   return made;
 }
 
-/** A date as the viewer reads it: in their language and time zone. */
+/** A date as the viewer reads it: in their language and time zone (a value that is no date, as it came). */
 export function formatDate(date: string | number | Date, options: Intl.DateTimeFormatOptions): string {
-  return formatter(drawnFor?.locale, { ...options, timeZone: drawnFor?.timeZone }).format(new Date(date));
+  const when = new Date(date);
+  if (Number.isNaN(when.getTime())) return String(date);
+  return formatter(drawnFor?.locale, { ...options, timeZone: drawnFor?.timeZone }).format(when);
 }
 
 /** The hour of the day (0–23) where the viewer is. */

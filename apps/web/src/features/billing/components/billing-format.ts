@@ -2,13 +2,13 @@ import type { PlanType } from '@fst/shared/constants';
 import type { PremiumStatus } from '@fst/shared/billing/billing.schema';
 import { formatShareBalance } from '@fst/shared/billing/billing.rules';
 import { BILLING_TEXTS } from '@fst/shared/messages';
+import { formatDate } from '../../../lib/view.ts';
 
 /** Cents as dollars with cents: 1500 → "$15.00". */
 export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** A period end as people read it: "June 5, 2026". */
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** A period end as the viewer reads dates: "June 5, 2026" in American English. */
+export const periodEndText = (iso: string) => formatDate(iso, { dateStyle: 'long' });
 
 export const planName = (plan: PlanType) => BILLING_TEXTS.planNames[plan];
 

@@ -4,7 +4,7 @@ import { BILLING_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AiUsageBar } from './ai-usage-bar.tsx';
-import { balanceText, formatDate, planName, statusLabel } from './billing-format.ts';
+import { balanceText, periodEndText, planName, statusLabel } from './billing-format.ts';
 import { BuyTokensButton } from './buy-tokens-button.tsx';
 
 type CurrentPlanBannerProps = {
@@ -19,7 +19,7 @@ type CurrentPlanBannerProps = {
 /** The current-plan banner of a paid plan (spec section 2): status, usage, Manage Subscription and Buy Tokens. */
 export function CurrentPlanBanner({ status, onManage, managing, disabled }: CurrentPlanBannerProps) {
   const headingId = useId();
-  const periodEnd = status.current_period_end ? formatDate(status.current_period_end) : null;
+  const periodEnd = status.current_period_end ? periodEndText(status.current_period_end) : null;
   const isParent = status.user_role === 'parent';
   const healthy = status.status === 'active' || status.status === 'trialing';
   return (

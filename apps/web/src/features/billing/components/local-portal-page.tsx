@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { usePremiumStatus } from '../api/get-premium-status.ts';
 import { useUpdateLocalPortal } from '../api/update-local-portal.ts';
-import { formatDate, planName, statusLabel } from './billing-format.ts';
+import { periodEndText, planName, statusLabel } from './billing-format.ts';
 import { TestModeBanner } from './test-mode-banner.tsx';
 
 /**
@@ -29,14 +29,14 @@ export function LocalPortalPage() {
     portal.mutate('cancel', {
       onSuccess: (next) => {
         setConfirming(false);
-        notify.success(BILLING_TEXTS.cancelled(next.current_period_end ? formatDate(next.current_period_end) : ''));
+        notify.success(BILLING_TEXTS.cancelled(next.current_period_end ? periodEndText(next.current_period_end) : ''));
       },
       onError: () => setConfirming(false),
     });
   const resume = () => portal.mutate('resume', { onSuccess: () => notify.success(BILLING_TEXTS.resumed) });
 
   const data = status.data;
-  const periodEnd = data?.current_period_end ? formatDate(data.current_period_end) : null;
+  const periodEnd = data?.current_period_end ? periodEndText(data.current_period_end) : null;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title="Test Customer Portal" />

@@ -11,19 +11,13 @@ import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useDeleteBook } from '../api/delete-book.ts';
 import { useAdminBooks } from '../api/list-admin-books.ts';
 import { rangeText } from './book-library.tsx';
 import { DEFAULT_PAGING, type LibraryPaging } from './library-paging.ts';
 import { PageSizeSelect } from './page-size-select.tsx';
 import { tokenCostText } from './premium-library.tsx';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 /** Every book of the catalogue, newest first, with delete behind a confirmation (site admins). */
 export function AdminBookList() {
@@ -94,7 +88,7 @@ export function AdminBookList() {
                   <dd className="text-ink-soft">{book.page_count} pp.</dd>
                   <dt className="sr-only">Added</dt>
                   <dd className="text-ink-soft">
-                    <time dateTime={book.created_at}>{formatDate(book.created_at)}</time>
+                    <time dateTime={book.created_at}>{formatDate(book.created_at, { dateStyle: 'medium' })}</time>
                   </dd>
                 </dl>
                 <div className="flex gap-2">

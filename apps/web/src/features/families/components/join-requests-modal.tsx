@@ -6,15 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useJoinRequests } from '../api/get-join-requests.ts';
 import { useReviewJoinRequest } from '../api/review-join-request.ts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 const fullName = (request: JoinRequest) => `${request.requester.first_name} ${request.requester.last_name}`.trim();
 
@@ -39,7 +33,7 @@ function RequestRow({ request, onHandled }: { request: JoinRequest; onHandled: (
         <p className="break-all text-base text-ink-soft">{request.requester.email}</p>
         <p className="text-base text-ink-soft">
           {request.relationship ? <span className="font-medium text-ink">{request.relationship} · </span> : null}
-          Requested <time dateTime={request.created_at}>{formatDate(request.created_at)}</time>
+          Requested <time dateTime={request.created_at}>{formatDate(request.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
         </p>
       </div>
       <div className="flex gap-2 mobile:w-full">

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useReaderRecordings } from '../../recordings/api/get-reader-recordings.ts';
 import { useCreateVoiceClone } from '../api/create-voice-clone.ts';
 
@@ -117,7 +118,7 @@ export function VoiceCloneStep({ readers, initialReaderId, onDone }: VoiceCloneS
                     <span className="min-w-0">
                       <span className="block font-medium">{r.book_title ?? 'Untitled story'}</span>
                       <span className="block text-sm text-ink-soft">
-                        {new Date(r.created_at).toLocaleDateString()} · {Math.round(r.duration_seconds)} s
+                        {formatDate(r.created_at, { dateStyle: 'medium' })} · {Math.round(r.duration_seconds)} s
                       </span>
                     </span>
                   </label>

@@ -14,6 +14,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { LoadingScreen, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useAssignRecording } from '../api/assign-recording.ts';
 import { useDeleteRecording } from '../api/delete-recording.ts';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
@@ -67,7 +68,6 @@ function StatusBadge({ status }: { status: string }) {
 
 function RecordingPage({ recording, backTo }: { recording: Recording; backTo: string }) {
   const title = recording.book_title ?? 'A removed book';
-  const date = new Date(recording.created_at);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title={`Recording: ${title}`} />
@@ -104,7 +104,7 @@ function RecordingPage({ recording, backTo }: { recording: Recording; backTo: st
             </dd>
             <dt className="font-semibold text-ink-soft">Recorded</dt>
             <dd className="mobile:mb-2">
-              <time dateTime={recording.created_at}>{date.toLocaleDateString(undefined, { dateStyle: 'long' })}</time>
+              <time dateTime={recording.created_at}>{formatDate(recording.created_at, { dateStyle: 'long' })}</time>
             </dd>
             <dt className="font-semibold text-ink-soft">Reader</dt>
             <dd className="mobile:mb-2">{recording.reader_name}</dd>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { deleteSession, listSessions, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { UploadProgress, type UploadState } from './upload-progress.tsx';
 import { refreshAfterSend, sendSession, uploadFailureText } from './send-session.ts';
 
@@ -85,7 +86,7 @@ function UnsentItem({ session, onGone }: { session: RecordingSession; onGone: ()
       <p>{RECORDING_PAGE_TEXTS.unsentBody(session.bookTitle, formatDuration(session.durationSeconds))}</p>
       <p className="text-base text-ink-soft">
         {recordingTypeLabel(session.recordingType as RecordingType) ?? session.recordingType} · for {session.kidNames.join(', ')} ·{' '}
-        {new Date(session.startedAt).toLocaleString()}
+        {formatDate(session.startedAt, { dateStyle: 'medium', timeStyle: 'short' })}
       </p>
       {upload.status === 'sending' ? null : (
         <div className="flex flex-wrap gap-3 mobile:flex-col mobile:items-stretch">

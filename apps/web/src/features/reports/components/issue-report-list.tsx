@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useIssueReports } from '../api/list-issue-reports.ts';
 
 const typeStyles: Record<IssueType, string> = {
@@ -13,13 +14,6 @@ const typeStyles: Record<IssueType, string> = {
   improvement: 'bg-sage-soft text-sage',
   other: 'bg-cream-deep text-ink',
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 function typeLabel(type: string): string {
   const known = ISSUE_TYPES.find((value) => value === type);
@@ -72,7 +66,7 @@ export function IssueReportList() {
                       <span className="sr-only"> on {report.page}</span>
                     </h2>
                     <time dateTime={report.created_at} className="text-base text-ink-soft">
-                      {formatDate(report.created_at)}
+                      {formatDate(report.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
                     </time>
                   </div>
                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base mobile:grid-cols-1">
