@@ -274,6 +274,33 @@ test('unknown stories and kids say so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
 });
 
+test('a tap on a page the server drew, before the app has taken it over, is answered once it has', async ({ page }) => {
+  await createAccount(page.request, newAccount('parent'));
+  await page.request.post('/api/family/create', { data: { family_name: `Tap ${randomBytes(3).toString('hex')}` } });
+  // The first visit tells the server this browser's language and time zone; from the next, it draws the page.
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('button', { name: REPORT_TEXTS.button })).toBeVisible();
+
+  // The dashboard's code held back: the page stands as the server drew it, the app running but not yet its own.
+  let asked!: () => void;
+  const codeAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/static\/js\/parent-dashboard-[^/]*\.js$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  const drawn = await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await drawn!.text()).toContain('<div id="root" data-drawn>');
+  await codeAsked;
+  await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();
+});
+
 test('a signed-in page comes with its first data: the dashboard and a kid’s page draw without asking for it, never with another family’s', async ({ page, browser }) => {
   const parent = newAccount('parent');
   await createAccount(page.request, parent);

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
@@ -37,11 +37,62 @@ else createRoot(root).render(app);
  * arrives. Signed out, or the code later than the answers are kept, it is drawn at once.
  */
 async function drawWithItsData(container: HTMLElement, how: 'take over' | 'draw') {
+  const tapped = how === 'take over' ? keepTapUntilTakenOver(container) : null;
   const session = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
   if (session) await whileFirstViewKept(pagesLoaded);
   // The page's prefetch, begun as its code came in, takes its answers from the page in this same task.
   await new Promise((resolve) => setTimeout(resolve));
   // Taken over in a transition: React does it in slices between frames, so a tap is answered meanwhile.
-  if (how === 'take over' && session) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (how === 'take over' && session && tapped) {
+    startTransition(
+      () =>
+        void hydrateRoot(
+          container,
+          <>
+            {app}
+            <AfterCommit then={tapped.giveToPage} />
+          </>,
+        ),
+    );
+  } else {
+    tapped?.drop();
+    createRoot(container).render(app);
+  }
+}
+
+/**
+ * A tap on a drawn page's button before the app has taken the page over would do nothing (a form's button
+ * would even send the form by itself): the last one is kept and given to the page once it is taken over,
+ * to the same button, which React has kept. Links are left alone: they work before the app does.
+ */
+function keepTapUntilTakenOver(container: HTMLElement) {
+  let tap: HTMLElement | null = null;
+  const hold = (event: MouseEvent) => {
+    const control = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"]');
+    if (!control || !container.contains(control)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    tap = control;
+  };
+  container.addEventListener('click', hold, true);
+  const drop = () => {
+    container.removeEventListener('click', hold, true);
+    const kept = tap;
+    tap = null;
+    return kept;
+  };
+  return {
+    drop,
+    giveToPage() {
+      const kept = drop();
+      // Gone when the page could not be taken over as drawn and was drawn afresh; then nothing is pressed.
+      if (kept?.isConnected && !kept.matches(':disabled')) kept.click();
+    },
+  };
+}
+
+/** Runs `then` once the tree it is in has been committed (a page taken over: after its hydration). */
+function AfterCommit({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
 }
