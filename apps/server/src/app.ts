@@ -544,7 +544,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const pages = hasWeb ? pageDrawer(webDist, app.log) : undefined;
   if (pages) {
     app.addHook('onReady', async () => {
-      void pages.load();
+      pages.load();
     });
     app.addHook('onClose', () => pages.close());
   }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Piscina } from 'piscina';
 import { hasPageData, type ViewHints } from './first-view.ts';
+import { ownThread } from './platform/thread.ts';
 
 /**
  * A signed-in page drawn by the server for each visit (decision 011): the web app's own render of the page
@@ -26,7 +26,7 @@ export type PageDrawer = {
    */
   draw: (url: string, answers: ReadonlyMap<string, unknown>, hints: ViewHints) => Promise<string | undefined>;
   /** Starts the drawing thread now (the app, once ready), so that the first visitor does not wait for it. */
-  load: () => Promise<void>;
+  load: () => void;
   close: () => Promise<void>;
 };
 
@@ -34,10 +34,10 @@ type Drawn = { html: string; title: string } | null;
 type DrawTask = { url: string; answers: Array<[string, unknown]>; view: View };
 
 /**
- * Draws signed-in pages with the web build in `webDist` on a thread of their own (draw-thread.mjs, kept by
- * Piscina), started by `load` or at the first page and kept for the next, one page at a time; a drawing that
- * is late ends its thread, and one that fails or whose thread stops fails that page only: the next page is
- * drawn on a new thread. Undefined when the build has no such module.
+ * Draws signed-in pages with the web build in `webDist` on a thread of their own (draw-thread.mjs,
+ * `ownThread`), started by `load` or at the first page and kept for the next, one page at a time; a drawing
+ * that is late ends its thread, and one that fails or whose thread stops fails that page only: the next page
+ * is drawn on a new thread. Undefined when the build has no such module.
  */
 export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer | undefined {
   const file = path.join(webDist, DRAW_MODULE);
@@ -46,28 +46,18 @@ export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer 
   const template = readFileSync(templateFile, 'utf8');
   if (!template.includes('<div id="root"></div>')) return undefined;
 
-  let pool: Piscina<DrawTask, Drawn> | null = null;
-  const thread = () => {
-    if (pool) return pool;
-    pool = new Piscina<DrawTask, Drawn>({
-      filename: new URL('./draw-thread.mjs', import.meta.url).href,
-      workerData: { module: file },
-      minThreads: 1,
-      maxThreads: 1,
-      idleTimeout: Infinity,
-      // A drawing awaits its page's prefetch; the thread's event loop must run between pages too.
-      atomics: 'disabled',
-    });
-    // A thread that fails while no page is being drawn (its module cannot load, say).
-    pool.on('error', (err: unknown) => log.error({ err, file }, 'the thread that draws signed-in pages failed'));
-    return pool;
-  };
+  const thread = ownThread<DrawTask, Drawn>(new URL('./draw-thread.mjs', import.meta.url), {
+    workerData: { module: file },
+    // A drawing awaits its page's prefetch, and its query client's timers run on.
+    eventLoopBetweenTasks: true,
+    onError: (err) => log.error({ err, file }, 'the thread that draws signed-in pages failed'),
+  });
 
   const draw: PageDrawer['draw'] = async (url, answers, { locale, timeZone, tzOffsetMinutes, familyId }) => {
     if (!hasPageData(answers) || locale === null || timeZone === null || tzOffsetMinutes === null) return undefined;
     try {
       const task: DrawTask = { url, answers: [...answers], view: { locale, timeZone, tzOffsetMinutes, familyId } };
-      const drawn = await thread().run(task, { signal: AbortSignal.timeout(DRAW_TIMEOUT_MS) });
+      const drawn = await thread.run(task, AbortSignal.timeout(DRAW_TIMEOUT_MS));
       if (!drawn) return undefined;
       return template
         .replace(/<title>[^<]*<\/title>/, (found) => drawn.title || found)
@@ -77,13 +67,5 @@ export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer 
       return undefined;
     }
   };
-  return {
-    draw,
-    load: async () => void thread(),
-    async close() {
-      const current = pool;
-      pool = null;
-      await current?.destroy();
-    },
-  };
+  return { draw, load: () => thread.start(), close: () => thread.close() };
 }
