@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { greeting } from '@fst/shared/auth/auth.rules';
-import { NOTIFICATION_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { NOTIFICATION_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signInAdmin, test, type Account, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
 
 // The reader dashboard "Your Story Library" (spec section 2) with real stats, the story requests from
@@ -265,5 +265,33 @@ test('a page the server draws reads as the browser writes it: its language, its 
   expect(errors).toEqual([]);
 
   await context.close();
+  await family.api.dispose();
+});
+
+test('a page the server drew is taken over as it was written, though an hour has turned in the browser since', async ({ page, playwright, baseURL }) => {
+  const family = await parentWithKid(playwright, baseURL, 'Ivy');
+  await readerOf(page.request, family.code, 'Opa');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The first visit tells the server this browser's language and time zone; the next is drawn with them.
+  await page.goto('/grandparent-dashboard');
+  await expect(page.getByText(/, Opa$/)).toBeVisible();
+
+  // The browser's clock moved on to an hour whose greeting is neither the server's now nor in the next hour.
+  const hour = await page.evaluate(() => new Date().getHours());
+  const later = [9, 15, 21].find((h) => greeting(h) !== greeting(hour) && greeting(h) !== greeting((hour + 1) % 24))!;
+  await page.clock.setFixedTime(Date.now() + ((later - hour + 24) % 24) * 3_600_000);
+  const html = await (await page.reload())!.text();
+  expect(html).toContain('<div id="root" data-drawn>');
+  const drawnGreeting = /(Good \w+)(?:<!-- -->)?, <span[^>]*>Opa</.exec(html)?.[1];
+  expect(drawnGreeting).toBeDefined();
+  expect(drawnGreeting).not.toBe(greeting(later));
+
+  // Taken over as drawn (the report dialog opens: the page is the app's), greeting as the server wrote it,
+  // with nothing drawn again for differing.
+  await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
+  await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();
+  await expect(page.getByText(`${drawnGreeting}, Opa`)).toBeVisible();
+  expect(errors).toEqual([]);
   await family.api.dispose();
 });

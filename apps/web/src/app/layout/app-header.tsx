@@ -46,7 +46,11 @@ export function AppHeader() {
           <BookIcon className="text-brand" />
           Family Story Time
         </Link>
-        <p className="min-w-0 truncate justify-self-end text-base text-ink-soft mobile:col-start-1 mobile:row-start-2 mobile:justify-self-start">
+        {/* A page the server drew keeps its greeting when the browser takes it over in the next hour (decision 011). */}
+        <p
+          suppressHydrationWarning
+          className="min-w-0 truncate justify-self-end text-base text-ink-soft mobile:col-start-1 mobile:row-start-2 mobile:justify-self-start"
+        >
           {greeting(hourNow())}, <span className="font-semibold text-ink">{user.first_name}</span>
         </p>
         <div className="mobile:col-start-2 mobile:row-span-2 mobile:row-start-1">

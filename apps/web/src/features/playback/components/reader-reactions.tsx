@@ -74,7 +74,8 @@ export function ReaderReactions({ recordingId, limit = 10, headingLevel = 'h2', 
                   </>
                 ) : null}
               </p>
-              <time dateTime={r.created_at} className="shrink-0 text-base text-ink-soft">
+              {/* "5 min ago" as drawn by the server, kept when the browser takes the page over a minute on (decision 011). */}
+              <time suppressHydrationWarning dateTime={r.created_at} className="shrink-0 text-base text-ink-soft">
                 {timeAgo(r.created_at, now)}
               </time>
             </li>
