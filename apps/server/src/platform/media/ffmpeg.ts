@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 
 export type MediaProbe = {
   /** Seconds, or null when the container does not say (Chrome's MediaRecorder WebM). */
@@ -15,7 +16,7 @@ export type MediaTools = {
   probe(file: string): Promise<MediaProbe>;
   /** Writes an MP4 (video) or M4A (`audioOnly`); streams already in H.264 or AAC are copied, not re-encoded. */
   toPlayable(input: string, output: string, opts: { audioOnly: boolean; copyVideo: boolean; copyAudio: boolean }): Promise<void>;
-  /** A JPEG still at `atSeconds`, at most 640 pixels wide. */
+  /** A JPEG still at `atSeconds` (or the first frame when none is left there), at most 640 pixels wide. */
   poster(input: string, output: string, atSeconds: number): Promise<void>;
 };
 
@@ -86,8 +87,18 @@ export function createFfmpegTools(paths: { ffmpeg: string; ffprobe: string }): M
     },
 
     async poster(input, output, atSeconds) {
-      const at = Math.max(0, atSeconds).toFixed(3);
-      await ffmpeg(['-ss', at, '-i', input, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '3', '-f', 'image2', output]);
+      const still = async (at: number) => {
+        await ffmpeg(['-y', '-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '3', '-f', 'image2', output]);
+        return stat(output).then(
+          (s) => s.size > 0,
+          () => false,
+        );
+      };
+      // ffmpeg writes nothing, and still succeeds, when no frame is left after `at` (a reading of a second
+      // whose video ends before its sound): then the first frame.
+      if (await still(Math.max(0, atSeconds))) return;
+      if (atSeconds > 0 && (await still(0))) return;
+      throw new MediaError(`no frame to make a poster of in ${input}`);
     },
   };
 }

@@ -65,6 +65,10 @@ describe.skipIf(!hasFfmpeg)('ffmpeg tools', () => {
     const poster = path.join(dir, 'poster.jpg');
     await tools.poster(out, poster, 1);
     expect([...(await readFile(poster)).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    // Past the last frame ffmpeg writes nothing: the first frame stands in.
+    const late = path.join(dir, 'late-poster.jpg');
+    await tools.poster(out, late, 60);
+    expect([...(await readFile(late)).subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });
 
   it('copy streams already in H.264 and AAC, and make sound-only M4A', async () => {

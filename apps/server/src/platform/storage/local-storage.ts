@@ -66,6 +66,10 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
 
   return {
     async put(key, body, putOpts = {}) {
+      // A body that fails before it is piped below (a file that cannot be opened) fails this write, not the
+      // process: its error is held here until the pipeline takes the body over, and then thrown by it.
+      const holdEarlyError = () => {};
+      body.once('error', holdEarlyError);
       const file = fileOf(key);
       const tempDir = path.join(root, TEMP_DIR);
       await mkdir(tempDir, { recursive: true });
@@ -102,6 +106,7 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
         },
       });
       try {
+        body.off('error', holdEarlyError);
         await pipeline(body, count, out);
         const folder = path.dirname(file);
         const firstMade = await mkdir(folder, { recursive: true });

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -179,6 +180,15 @@ describe('local storage', () => {
     });
     await expect(storage.put('x/cut.txt', failing)).rejects.toThrow('client went away');
     expect(await storage.stat('x/cut.txt')).toBeNull();
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('fails the write, not the process, for a body that fails before it is read (a file that cannot be opened)', async () => {
+    // Opening the missing file fails while the write still makes its folder; unheld, that error would end
+    // the process (seen: a poster ffmpeg did not write, for a reading shorter than a second).
+    const missing = createReadStream(path.join(root, 'no-such-poster.jpg'));
+    await expect(storage.put('x/poster.jpg', missing)).rejects.toThrow(/ENOENT/);
+    expect(await storage.stat('x/poster.jpg')).toBeNull();
     expect(await leftovers()).toEqual([]);
   });
 
