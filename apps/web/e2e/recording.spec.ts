@@ -109,6 +109,29 @@ for (const type of ['video_with_pdf', 'webcam_only', 'audio_only'] as const) {
   });
 }
 
+for (const [device, viewport] of [
+  ['an upright tablet', { width: 768, height: 1024 }],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`on ${device} the book's page and the recorder's buttons are in view together`, async ({ page, playwright, baseURL }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const { kidId } = await readerWithKid(page, playwright, baseURL);
+    await page.goto(recordUrl(kidId));
+    await expect(page.getByRole('button', { name: 'Start Recording' })).toBeInViewport({ ratio: 1 });
+    await startRecording(page, RECORDING_PAGE_TEXTS.typeLabels.video_with_pdf);
+    const next = page.getByRole('button', { name: 'Next page' });
+    for (const inView of [page.locator('canvas[data-rendered-page]'), next, page.getByRole('button', { name: 'Pause' }), page.getByRole('button', { name: 'Stop' }), page.getByRole('timer')]) {
+      await expect(inView).toBeInViewport();
+    }
+    // Clicked where they are, nothing scrolled: a button under another element would not take the click.
+    await next.click({ noWaitAfter: true });
+    await expect(page.locator('canvas[data-rendered-page]')).toHaveAttribute('data-rendered-page', '2');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
+  });
+}
+
 test('a reading cut short by a reload is recovered from the browser and uploaded', async ({ page, playwright, baseURL }) => {
   test.setTimeout(360_000);
   const { kidId } = await readerWithKid(page, playwright, baseURL);

@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { deleteSession, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
+import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { useBook } from '../../books/api/get-book.ts';
 import { PdfView } from '../../books/components/pdf-view.tsx';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
@@ -116,6 +117,8 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
   const { access, retry } = useMediaAccess(type === 'audio_only' ? 'audio' : 'video');
   const previewRef = useRef<HTMLVideoElement>(null);
   const pageHostRef = useRef<HTMLDivElement>(null);
+  const bookRef = useRef<HTMLElement>(null);
+  const mobile = useIsMobile();
   const pageRef = useRef(1);
   const locked = recorderChoicesLocked(recorder.state);
   const kidList: ChoosableKid[] = kids.status === 'success' ? kids.kids : [];
@@ -189,6 +192,8 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
         pageHost: pageHostRef.current,
         preview: previewRef.current,
       });
+      // On a phone or an upright tablet the controls are at the bottom of the screen: the page to read goes on top.
+      if (mobile) bookRef.current?.scrollIntoView({ block: 'start' });
     } catch {
       notify.error(RECORDING_TEXTS.cameraDenied);
     }
@@ -229,12 +234,13 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
 
   const camera =
     type === 'audio_only' ? (
-      <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-2xl bg-night text-white">
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-2xl bg-night text-white mobile:max-h-40">
         <MicIcon className={`size-14 ${recorder.state === 'recording' ? 'animate-pulse text-honey' : ''}`} />
         <p className="text-lg font-semibold">{access.status === 'ready' ? 'Microphone ready' : access.status === 'pending' ? 'Asking for the microphone…' : 'No microphone'}</p>
       </div>
     ) : (
-      <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-night">
+      // Shorter on a phone or an upright tablet, where the book's page needs the room.
+      <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-night mobile:max-h-48">
         <video ref={previewRef} muted autoPlay playsInline aria-label="Your camera" className="size-full -scale-x-100 object-cover" />
         {access.status === 'pending' ? (
           <p className="absolute inset-0 flex items-center justify-center gap-2 text-white">
@@ -255,55 +261,61 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
           </Button>
         </Alert>
       ) : null}
-      <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3">
-        <p className="flex items-center gap-2 font-semibold" aria-live="polite">
-          <span
-            aria-hidden="true"
-            className={`inline-block size-3 rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-danger' : recorder.state === 'paused' ? 'bg-honey' : 'bg-line-strong'}`}
-          />
-          {stateText}
-        </p>
-        <p role="timer" aria-label="Recording time" className="font-mono text-3xl font-bold tabular-nums">
-          {formatTimer(recorder.elapsed)}
-        </p>
-      </div>
-      <div className="flex flex-wrap gap-3 mobile:flex-col mobile:items-stretch">
-        {recorder.state === 'idle' ? (
-          <Button
-            size="lg"
-            onClick={askToStart}
-            disabled={access.status !== 'ready' || kids.status !== 'success' || kidList.length === 0 || premiumBlocked}
-            aria-describedby={premiumAccount ? (premiumCheck?.blocked ? `${costId} ${blockedId}` : costId) : undefined}
-          >
-            <MicIcon /> Start Recording
-          </Button>
-        ) : null}
-        {recorder.state === 'recording' ? (
-          <>
-            <Button variant="secondary" onClick={recorder.pause}>
-              Pause
+      {/*
+        The state, the time and what to do next. On a phone or an upright tablet they stay at the bottom of
+        the screen, so that the book's page and Stop are in view together (the page leaves room for them).
+      */}
+      <div className="flex flex-col gap-4 mobile:fixed mobile:inset-x-0 mobile:bottom-0 mobile:z-30 mobile:gap-2 mobile:border-t mobile:border-line mobile:bg-paper/95 mobile:px-4 mobile:py-3 mobile:shadow-card mobile:backdrop-blur">
+        <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3 mobile:justify-end mobile:py-1">
+          <p className="flex items-center gap-2 font-semibold" aria-live="polite">
+            <span
+              aria-hidden="true"
+              className={`inline-block size-3 rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-danger' : recorder.state === 'paused' ? 'bg-honey' : 'bg-line-strong'}`}
+            />
+            {stateText}
+          </p>
+          <p role="timer" aria-label="Recording time" className="font-mono text-3xl font-bold tabular-nums mobile:text-2xl">
+            {formatTimer(recorder.elapsed)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3 mobile:*:flex-1">
+          {recorder.state === 'idle' ? (
+            <Button
+              size="lg"
+              onClick={askToStart}
+              disabled={access.status !== 'ready' || kids.status !== 'success' || kidList.length === 0 || premiumBlocked}
+              aria-describedby={premiumAccount ? (premiumCheck?.blocked ? `${costId} ${blockedId}` : costId) : undefined}
+            >
+              <MicIcon /> Start Recording
             </Button>
-            <Button variant="danger" onClick={() => void stop()}>
-              Stop
-            </Button>
-          </>
-        ) : null}
-        {recorder.state === 'paused' ? (
-          <>
-            <Button onClick={recorder.resume}>Resume</Button>
-            <Button variant="danger" onClick={() => void stop()}>
-              Stop
-            </Button>
-          </>
-        ) : null}
-        {recorder.state === 'stopped' && upload.status !== 'sending' ? (
-          <>
-            {upload.status === 'failed' && stopped ? <Button onClick={() => void send(stopped)}>Try Upload Again</Button> : null}
-            <Button variant="secondary" onClick={() => void recordAgain()}>
-              {RECORDING_PAGE_TEXTS.recordAgain}
-            </Button>
-          </>
-        ) : null}
+          ) : null}
+          {recorder.state === 'recording' ? (
+            <>
+              <Button variant="secondary" onClick={recorder.pause}>
+                Pause
+              </Button>
+              <Button variant="danger" onClick={() => void stop()}>
+                Stop
+              </Button>
+            </>
+          ) : null}
+          {recorder.state === 'paused' ? (
+            <>
+              <Button onClick={recorder.resume}>Resume</Button>
+              <Button variant="danger" onClick={() => void stop()}>
+                Stop
+              </Button>
+            </>
+          ) : null}
+          {recorder.state === 'stopped' && upload.status !== 'sending' ? (
+            <>
+              {upload.status === 'failed' && stopped ? <Button onClick={() => void send(stopped)}>Try Upload Again</Button> : null}
+              <Button variant="secondary" onClick={() => void recordAgain()}>
+                {RECORDING_PAGE_TEXTS.recordAgain}
+              </Button>
+            </>
+          ) : null}
+        </div>
       </div>
       {recorder.state === 'idle' && premiumCheck?.blocked ? (
         <div id={blockedId}>
@@ -399,7 +411,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
   );
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-6 py-8 mobile:px-4 mobile:py-6">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-6 py-8 mobile:px-4 mobile:pt-6 mobile:pb-12">
       <PageTitle title={`Record: ${book.title}`} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
@@ -418,7 +430,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
       {isSplit ? (
         <div className="grid grid-cols-[3fr_2fr] items-start gap-6 mobile:grid-cols-1">
           <Card>
-            <section aria-label="Book">{bookView}</section>
+            <section ref={bookRef} aria-label="Book" className="scroll-mt-24">
+              {bookView}
+            </section>
           </Card>
           <div className="flex flex-col gap-6">
             <Card>
@@ -430,7 +444,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
       ) : (
         <>
           <Card>
-            <section aria-label="Book">{bookView}</section>
+            <section ref={bookRef} aria-label="Book" className="scroll-mt-24">
+              {bookView}
+            </section>
           </Card>
           <div className="grid grid-cols-2 items-start gap-6 mobile:grid-cols-1">
             <Card>
