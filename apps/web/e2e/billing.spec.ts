@@ -52,9 +52,9 @@ const banner = (page: Page, plan: string) => page.getByRole('region', { name: `Y
 const balance = (page: Page, plan: string, label: string) =>
   banner(page, plan).getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
 
-async function payWithCard(dialog: ReturnType<Page['getByRole']>, card: string, price: string) {
+async function payWithCard(dialog: ReturnType<Page['getByRole']>, card: string, price: string, expiry = '12/34') {
   await dialog.getByLabel('Card number').fill(card);
-  await dialog.getByLabel('Expiry').fill('12/34');
+  await dialog.getByLabel('Expiry').fill(expiry);
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByRole('button', { name: `Pay ${price}` }).click();
 }
@@ -144,6 +144,10 @@ test.describe('plans and tokens', () => {
     await expect(modal.getByText(BILLING_MESSAGES.invalidCard)).toBeVisible();
     await expect(modal.getByText(BILLING_TEXTS.invalidExpiry)).toBeVisible();
     await expectAccessible(page);
+    // A card whose expiry has passed is refused before anything is charged.
+    await payWithCard(modal, TEST_CARD, '$30.00', '01/20');
+    await expect(modal.getByText(BILLING_TEXTS.cardExpired)).toBeVisible();
+    expect((await balances(page.request)).story_tokens_remaining).toBe(5);
 
     // A declining card shows the provider's message and credits nothing.
     await payWithCard(modal, DECLINED_CARD, '$30.00');

@@ -374,6 +374,7 @@ export const BILLING_TEXTS = {
   purchaseTitle: 'Purchase Tokens',
   testCardNote: 'Pay with card 4242 4242 4242 4242, any future expiry date and any CVC. Card 4000 0000 0000 0002 is declined.',
   invalidExpiry: 'Please enter the expiry date as MM/YY',
+  cardExpired: 'This card has expired. Please use a card with a future expiry date.',
   invalidCvc: 'Please enter the 3 or 4 digit CVC',
   unlocked: (title: string) => `“${title}” is unlocked. Enjoy the story!`,
   goldUnlocksFree: 'Gold members unlock every premium book for free.',

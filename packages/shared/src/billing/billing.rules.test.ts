@@ -7,6 +7,7 @@ import {
   canRecordPremium,
   canRequestPremium,
   canUnlock,
+  expiryAhead,
   familyAiLimit,
   familyTier,
   formatShareBalance,
@@ -199,5 +200,28 @@ describe('allowances and tiers', () => {
     expect(billingMonth(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12');
     expect(formatShareBalance(UNLIMITED_SHARE_TOKENS)).toBe('Unlimited');
     expect(formatShareBalance(7)).toBe('7');
+  });
+});
+
+describe('a card expiry', () => {
+  // 15 June 2026, local time.
+  const now = new Date(2026, 5, 15);
+  it.each([
+    ['06/26', true],
+    ['6/26', false],
+    ['07/26', true],
+    ['12 / 30', true],
+    ['05/26', false],
+    ['12/25', false],
+    ['01/20', false],
+    ['13/27', false],
+    ['00/27', false],
+    ['0627', false],
+  ])('%s is still ahead in June 2026: %s', (expiry, ahead) => {
+    expect(expiryAhead(expiry, now)).toBe(ahead);
+  });
+  it('lasts through the last day of its month', () => {
+    expect(expiryAhead('06/26', new Date(2026, 5, 30, 23, 59))).toBe(true);
+    expect(expiryAhead('06/26', new Date(2026, 6, 1))).toBe(false);
   });
 });
