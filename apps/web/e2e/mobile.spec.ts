@@ -1,4 +1,5 @@
-import { REPORT_TEXTS } from '@fst/shared/messages';
+import { BOOK_SEARCH_MAX_LENGTH } from '@fst/shared/books/books.rules';
+import { FAMILY_PAGE_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, newAccount, signIn, test } from './fixtures.ts';
 
 // Runs in the "mobile" project: a 390 px wide touch screen.
@@ -40,5 +41,59 @@ test.describe('phone layout', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
       await expectAccessible(page);
     }
+  });
+
+  test('buttons are big enough for a finger, toasts come at the bottom, long names and searches stay in their place', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('parent'));
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+    const created = await page.request.post('/api/family/create', { data: { family_name: 'The Phone Family' } });
+    expect(created.status()).toBe(201);
+    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+    expect((await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Mia', age: 4 } })).status()).toBe(201);
+
+    // A kid added in the page: its toast comes at the bottom of the phone's screen, clear of the header.
+    await page.goto('/family');
+    await page.getByRole('button', { name: 'Add Kid' }).click();
+    const kidForm = page.getByRole('dialog', { name: 'Add Kid' });
+    const longName = 'Maximilian-Alexander';
+    await kidForm.getByLabel('First Name').fill(longName);
+    await kidForm.getByLabel('Age').fill('7');
+    await kidForm.getByRole('button', { name: 'Add Kid' }).click();
+    const toast = page.getByText(FAMILY_PAGE_TEXTS.kidAdded(longName));
+    await expect(toast).toBeVisible();
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThan(page.viewportSize()!.height / 2);
+
+    // The family tree: a long name is cut short in its own box, never over its neighbour's.
+    const kids = page.getByRole('list', { name: 'Kids' });
+    const [mia, max] = [(await kids.getByText('Mia', { exact: true }).boundingBox())!, (await kids.getByText(longName).boundingBox())!];
+    expect(mia.x + mia.width <= max.x || max.x + max.width <= mia.x).toBe(true);
+
+    // Every button of these pages is at least 44 px high (the toast's small close button has 44 px around it).
+    for (const path of ['/parent-dashboard', '/family', '/book']) {
+      await page.goto(path);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('button, [role="button"]')]
+          .filter((b) => !b.closest('[data-sonner-toaster]'))
+          .map((b) => ({ text: (b.getAttribute('aria-label') ?? b.textContent ?? '').trim(), box: b.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height > 0 && box.height < 43.5)
+          .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
+      );
+      expect(small, path).toEqual([]);
+    }
+
+    // A search longer than the server takes: the box takes no more, a longer address is cut to it, and the
+    // heading that repeats it wraps on the page.
+    await page.goto(`/book?q=${'z'.repeat(250)}`);
+    await expect(page.getByRole('heading', { name: new RegExp(`^Books matching “z{${BOOK_SEARCH_MAX_LENGTH}}”$`) })).toBeVisible();
+    await expect(page.getByText('Failed to load book library')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const search = page.getByRole('searchbox', { name: 'Search books' });
+    await search.fill('');
+    await search.pressSequentially('y'.repeat(BOOK_SEARCH_MAX_LENGTH + 20));
+    await expect(search).toHaveValue('y'.repeat(BOOK_SEARCH_MAX_LENGTH));
   });
 });

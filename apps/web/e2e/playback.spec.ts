@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
+import { TIMINGS } from '@fst/shared/constants';
 import { APP_TEXTS, PLAYBACK_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
 
@@ -236,6 +237,10 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   await expect(hold).toBeVisible({ timeout: 5000 });
   await hold.click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  // The tap says how to close, for as long as a toast shows.
+  const hint = page.getByRole('dialog').getByText('Keep holding to close');
+  await expect(hint).toBeVisible();
+  await expect(hint).toBeHidden({ timeout: TIMINGS.toast + 2000 });
   await hold.hover();
   await page.mouse.down();
   await page.waitForTimeout(1700);

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
+import { BOOK_SEARCH_MAX_LENGTH } from '@fst/shared/books/books.rules';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BookLibrary } from '../../features/books/components/book-library.tsx';
@@ -11,7 +12,8 @@ import { PremiumLibrary } from '../../features/books/components/premium-library.
 export default function BookLibraryRoute() {
   const searchId = useId();
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
+  // The server searches at most BOOK_SEARCH_MAX_LENGTH characters; a longer address is cut to them.
+  const q = params.get('q')?.trim().slice(0, BOOK_SEARCH_MAX_LENGTH).trim() ?? '';
   const paging: LibraryPaging = { page: pageOrFirst(params.get('page')), perPage: pageSizeOrDefault(params.get('per_page')) };
   const [draft, setDraft] = useState(q);
   const [shownQ, setShownQ] = useState(q);
@@ -52,6 +54,7 @@ export default function BookLibraryRoute() {
             name="q"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            maxLength={BOOK_SEARCH_MAX_LENGTH}
             placeholder="Search by title, author or story text"
             className="min-h-12 min-w-0 flex-1 rounded-xl border-2 border-line-strong bg-paper px-4 text-lg text-ink placeholder:text-ink-soft/80 hover:border-ink-soft focus:border-focus"
           />

@@ -18,7 +18,7 @@ const variants: Record<Variant, string> = {
 };
 
 const sizes: Record<Size, string> = {
-  sm: 'min-h-10 px-4 text-base',
+  sm: 'min-h-11 px-4 text-base',
   md: 'min-h-12 px-6 text-lg',
   lg: 'min-h-14 px-8 text-xl',
 };

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TIMINGS } from '@fst/shared/constants';
+import { useIsMobile } from '../../lib/use-media-query.ts';
 
 // Sonner's own rich colours reach only about 4.3:1; these (the app palette) keep WCAG AA text contrast.
 const richColors = {
@@ -18,11 +19,15 @@ const richColors = {
   '--error-text': '#b42318',
 } as CSSProperties;
 
-/** Where toasts appear; show them through `notify` in lib/toast.ts. */
+/**
+ * Where toasts appear; show them through `notify` in lib/toast.ts. On a phone at the bottom, where they do
+ * not cover a dialog's title or the page's header (a toast often comes as a dialog opens).
+ */
 export function Toaster() {
+  const phone = useIsMobile();
   return (
     <Sonner
-      position="top-center"
+      position={phone ? 'bottom-center' : 'top-center'}
       richColors
       closeButton
       duration={TIMINGS.toast}

@@ -13,7 +13,8 @@ type AuthCardProps = {
 /** The centred card of the sign-in, sign-up and password pages. */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
-    <div className="flex min-h-dvh flex-col items-center px-4 py-10 mobile:py-6">
+    // Room below the card, so that its last button scrolls clear of the Report Issue button.
+    <div className="flex min-h-dvh flex-col items-center px-4 pt-10 pb-28 mobile:pt-6">
       <header className="mb-6">
         <Link
           to={paths.home}

@@ -94,14 +94,14 @@ export function AdminBookList() {
                 <div className="flex gap-2">
                   <Link
                     to={pathTo.book(book.id)}
-                    className="inline-flex min-h-10 items-center rounded-full px-4 text-base font-semibold text-brand-dark hover:bg-brand-soft"
+                    className="inline-flex min-h-11 items-center rounded-full px-4 text-base font-semibold text-brand-dark hover:bg-brand-soft"
                   >
                     View<span className="sr-only"> {book.title}</span>
                   </Link>
                   <button
                     type="button"
                     onClick={() => setToDelete(book)}
-                    className="inline-flex min-h-10 items-center rounded-full px-4 text-base font-semibold text-danger hover:bg-danger-soft"
+                    className="inline-flex min-h-11 items-center rounded-full px-4 text-base font-semibold text-danger hover:bg-danger-soft"
                   >
                     Delete<span className="sr-only"> {book.title}</span>
                   </button>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useBooks } from '../api/list-books.ts';
 import { BookCard, BookCardSkeletons } from './book-card.tsx';
@@ -85,7 +86,7 @@ export function BookLibrary({
   if (books.isError) {
     body = (
       <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{BOOK_TEXTS.libraryLoadFailed}</span>
+        <span>{errorText(books.error, BOOK_TEXTS.libraryLoadFailed)}</span>
         <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
           Try Again
         </Button>

@@ -12,7 +12,8 @@ type SectionHeadingProps = {
 export function SectionHeading({ as: Heading, id, children, collapsible }: SectionHeadingProps) {
   if (!collapsible) {
     return (
-      <Heading id={id} className="text-2xl font-bold">
+      // A search's words in it may be one long unbroken string: broken anywhere rather than widen the page.
+      <Heading id={id} className="text-2xl font-bold wrap-anywhere">
         {children}
       </Heading>
     );

@@ -13,9 +13,12 @@ const NODE_WIDTH = 'w-32 mobile:w-19';
 
 function PersonNode({ person }: { person: Person }) {
   return (
-    <div className="flex flex-col items-center gap-1 text-center">
+    // As wide as its box, not as its name: a long name is cut short with an ellipsis (in full on hover).
+    <div className="flex w-full min-w-0 flex-col items-center gap-1 text-center">
       <Avatar initials={person.initials} color={person.color} size="lg" />
-      <span className="w-full truncate text-base font-semibold text-ink mobile:text-sm">{person.name}</span>
+      <span title={person.name} className="w-full truncate text-base font-semibold text-ink mobile:text-sm">
+        {person.name}
+      </span>
       {person.caption ? <span className="w-full truncate text-sm text-ink-soft">{person.caption}</span> : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { TIMINGS } from '@fst/shared/constants';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 
 /** How long bedtime's close control must be held, so a child cannot wander off with one tap. */
@@ -50,6 +51,13 @@ export function HoldToCloseButton({ onClose, label, holdMs = HOLD_TO_CLOSE_MS, c
     };
     hold.current = { startedAt, frame: requestAnimationFrame(tick) };
   };
+
+  // The hint goes again after a while, as a toast would: it takes room beside the story's title.
+  useEffect(() => {
+    if (!hint) return;
+    const timer = setTimeout(() => setHint(false), TIMINGS.toast);
+    return () => clearTimeout(timer);
+  }, [hint]);
 
   // Let go of a hold when the component goes away mid-way.
   useEffect(() => () => {

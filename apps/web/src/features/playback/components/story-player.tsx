@@ -380,7 +380,7 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
                     type="button"
                     aria-pressed={mode === m}
                     onClick={() => current && setModeChoice({ id: current.id, mode: m })}
-                    className="min-h-10 rounded-full px-4 text-base font-semibold text-inherit opacity-85 transition-colors hover:opacity-100 aria-pressed:bg-white/90 aria-pressed:text-ink aria-pressed:opacity-100 mobile:flex-1"
+                    className="min-h-11 rounded-full px-4 text-base font-semibold text-inherit opacity-85 transition-colors hover:opacity-100 aria-pressed:bg-white/90 aria-pressed:text-ink aria-pressed:opacity-100 mobile:flex-1"
                   >
                     {MODE_LABELS[m]}
                   </button>
@@ -495,12 +495,13 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
               ) : null}
 
               <footer className="flex flex-col gap-2 px-6 pb-6 mobile:px-4 mobile:pb-4">
+                {/* The story's length to the nearest second, as the server measures it for every list (3.6 s is 0:04). */}
                 <div className="flex items-center gap-3 text-base tabular-nums">
                   <span aria-hidden="true">{formatDuration(time)}</span>
                   <input
                     type="range"
                     aria-label="Position in the story"
-                    aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
+                    aria-valuetext={`${formatDuration(time)} of ${formatDuration(Math.round(duration))}`}
                     min={0}
                     max={Math.max(1, Math.floor(duration))}
                     step={1}
@@ -509,7 +510,7 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
                     disabled={!current || Boolean(ending)}
                     className="min-w-0 flex-1 accent-honey"
                   />
-                  <span aria-hidden="true">{formatDuration(duration)}</span>
+                  <span aria-hidden="true">{formatDuration(Math.round(duration))}</span>
                 </div>
                 <div className="flex items-center justify-center gap-4 mobile:gap-3">
                   <PlayerButton onClick={() => goTo(index - 1)} disabled={index === 0 || Boolean(ending)}>
