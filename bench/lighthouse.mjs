@@ -40,12 +40,12 @@ function build() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/**
- * One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr). A run whose
- * trace came out without its navigation (Lighthouse's NO_NAVSTART, now and then with this Chromium) is run
- * again, once.
- */
-async function audit(url, port, retried = false) {
+// Runs whose trace came out without its navigation (Lighthouse's NO_NAVSTART, now and then with this
+// Chromium; twice in a row seen once) are run again, up to this many times.
+const NO_NAVSTART_RETRIES = 3;
+
+/** One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr). */
+async function audit(url, port, retries = NO_NAVSTART_RETRIES) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -54,7 +54,7 @@ async function audit(url, port, retried = false) {
   });
   if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
   const error = result.lhr.runtimeError;
-  if (error?.code === 'NO_NAVSTART' && !retried) return audit(url, port, true);
+  if (error?.code === 'NO_NAVSTART' && retries > 0) return audit(url, port, retries - 1);
   if (error) throw new Error(`${url}: ${error.message}`);
   return result.lhr;
 }
