@@ -114,7 +114,7 @@ async function main() {
       await plain.stop();
       // Removed at once: its gigabyte left in the page cache would be written back to the disk while the
       // server's upload is measured, and slow its flushes (0.36–0.46 of the plain copy with it, 0.65–0.76
-      // without, on the machine of 2026-11-26 afternoon).
+      // without, on the machine of the later session of 2026-11-26).
       await rm(file, { force: true });
       return base.seconds;
     };
