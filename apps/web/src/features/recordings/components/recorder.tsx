@@ -262,8 +262,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
         </Alert>
       ) : null}
       {/*
-        The state, the time and what to do next. On a phone or an upright tablet they stay at the bottom of
-        the screen, so that the book's page and Stop are in view together (the page leaves room for them).
+        The state, the time, what to do next and the upload's progress. On a phone or an upright tablet they
+        stay at the bottom of the screen, so that the book's page and Stop are in view together (the page
+        leaves room for them).
       */}
       <div className="flex flex-col gap-4 mobile:fixed mobile:inset-x-0 mobile:bottom-0 mobile:z-30 mobile:gap-2 mobile:border-t mobile:border-line mobile:bg-paper/95 mobile:px-4 mobile:py-3 mobile:shadow-card mobile:backdrop-blur">
         <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3 mobile:justify-end mobile:py-1">
@@ -316,6 +317,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
             </>
           ) : null}
         </div>
+        <UploadProgress upload={upload} />
       </div>
       {recorder.state === 'idle' && premiumCheck?.blocked ? (
         <div id={blockedId}>
@@ -325,7 +327,6 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
           </Alert>
         </div>
       ) : null}
-      <UploadProgress upload={upload} />
     </div>
   );
 
