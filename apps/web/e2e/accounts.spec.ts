@@ -145,9 +145,15 @@ test.describe('accounts', () => {
     // Submitting now would send the fields in the address: the button waits for the app.
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     await expectAccessible(page);
+    // The app never comes (its script does not arrive): seconds on, the page says so, without any script.
+    const late = page.getByText(APP_TEXTS.appNotStarted);
+    await expect(late).toBeHidden();
+    await expect(late).toBeVisible({ timeout: 12_000 });
 
     await page.unroute(scripts);
     await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(late).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText(VALIDATION.emailRequired)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);

@@ -213,6 +213,8 @@ export const APP_TEXTS = {
   pageNotFound: 'We could not find that page.',
   unexpectedError: 'Something went wrong. Please reload the page and try again.',
   skipToContent: 'Skip to main content',
+  // Under a form drawn ahead whose app has not started a few seconds on (its script did not arrive).
+  appNotStarted: 'Still getting ready… If this lasts, please check your connection and reload the page.',
 } as const;
 
 export const ISSUE_ADMIN_TEXTS = {

@@ -5,6 +5,7 @@ import type { forgotPasswordBody } from '@fst/shared/auth/auth.schema';
 import { SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LateStartHint } from '../../../components/ui/late-start-hint.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -40,6 +41,7 @@ export function ForgotPasswordForm() {
       <Button type="submit" size="lg" disabled={!hydrated || forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
+      {hydrated ? null : <LateStartHint />}
     </form>
   );
 }

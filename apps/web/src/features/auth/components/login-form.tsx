@@ -7,6 +7,7 @@ import { dashboardPath } from '@fst/shared/auth/auth.rules';
 import { SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LateStartHint } from '../../../components/ui/late-start-hint.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -60,6 +61,7 @@ export function LoginForm() {
       <Button type="submit" size="lg" disabled={!hydrated || login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
+      {hydrated ? null : <LateStartHint />}
     </form>
   );
 }

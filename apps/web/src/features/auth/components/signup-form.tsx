@@ -9,6 +9,7 @@ import { dashboardPath } from '@fst/shared/auth/auth.rules';
 import { SCREEN_ERRORS, SIGNUP_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LateStartHint } from '../../../components/ui/late-start-hint.tsx';
 import { FieldError, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -152,6 +153,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
         <Button type="submit" size="lg" disabled={!hydrated || busy}>
           {signup.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
+        {hydrated ? null : <LateStartHint />}
       </form>
       {/* Outside the form: events of a dialog's own form bubble through the React tree. */}
       {created && welcomesGrandparent ? grandparentWelcome(() => leave(created)) : null}
