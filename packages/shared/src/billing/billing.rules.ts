@@ -153,12 +153,15 @@ export const billingMonth = (now: Date) => now.toISOString().slice(0, 7);
 /** Share-token balance shown to people: the unlimited sentinel reads as "Unlimited". */
 export const formatShareBalance = (n: number) => (n >= UNLIMITED_SHARE_TOKENS ? 'Unlimited' : String(n));
 
+/** A card's expiry as people write it: `MM/YY`, spaces around the slash allowed. */
+export const CARD_EXPIRY_PATTERN = /^(0[1-9]|1[0-2]) ?\/ ?(\d{2})$/;
+
 /**
- * Whether a card's expiry, written `MM/YY` (spaces around the slash allowed), is still ahead on `now`: a card
- * is good through the last day of its month, by the card holder's calendar. False when it is not `MM/YY`.
+ * Whether a card's expiry (CARD_EXPIRY_PATTERN) is still ahead on `now`: a card is good through the last day
+ * of its month, by the card holder's calendar. False when it is not `MM/YY`.
  */
 export function expiryAhead(expiry: string, now: Date): boolean {
-  const match = /^(0[1-9]|1[0-2]) ?\/ ?(\d{2})$/.exec(expiry.trim());
+  const match = CARD_EXPIRY_PATTERN.exec(expiry.trim());
   if (!match) return false;
   const [year, month] = [2000 + Number(match[2]), Number(match[1])];
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);

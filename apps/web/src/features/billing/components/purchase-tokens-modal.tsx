@@ -5,7 +5,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { z } from 'zod';
 import { TIMINGS, TOKEN_PACKAGES, UNLIMITED_SHARE_TOKENS, type TokenPackageId } from '@fst/shared/constants';
 import { normalizeCardNumber, type PremiumStatus } from '@fst/shared/billing/billing.schema';
-import { expiryAhead } from '@fst/shared/billing/billing.rules';
+import { CARD_EXPIRY_PATTERN, expiryAhead } from '@fst/shared/billing/billing.rules';
 import { BILLING_MESSAGES, BILLING_TEXTS, PAYMENT_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -297,7 +297,7 @@ const cardFormSchema = z.object({
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, BILLING_TEXTS.invalidExpiry)
+    .regex(CARD_EXPIRY_PATTERN, BILLING_TEXTS.invalidExpiry)
     .refine((expiry) => expiryAhead(expiry, new Date()), BILLING_TEXTS.cardExpired),
   cvc: z
     .string()
