@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 
 const { drawSignedIn } = await import(pathToFileURL(workerData.module).href);
 
-/** One page: `{ url, answers: [[path, answer]], view }` → `{ html, title }`, or null when it cannot be drawn. */
+/** One page: `{ url, answers: Map(path → answer), view }` → `{ html, title }`, or null when it cannot be drawn. */
 export default async function draw({ url, answers, view }) {
-  return (await drawSignedIn(url, new Map(answers), view)) ?? null;
+  return (await drawSignedIn(url, answers, view)) ?? null;
 }

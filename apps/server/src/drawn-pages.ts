@@ -31,7 +31,8 @@ export type PageDrawer = {
 };
 
 type Drawn = { html: string; title: string } | null;
-type DrawTask = { url: string; answers: Array<[string, unknown]>; view: View };
+// The answers go to the thread as they are: a Map is copied across threads like any plain value.
+type DrawTask = { url: string; answers: ReadonlyMap<string, unknown>; view: View };
 
 /**
  * Draws signed-in pages with the web build in `webDist` on a thread of their own (draw-thread.mjs,
@@ -56,7 +57,7 @@ export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer 
   const draw: PageDrawer['draw'] = async (url, answers, { locale, timeZone, tzOffsetMinutes, familyId }) => {
     if (!hasPageData(answers) || locale === null || timeZone === null || tzOffsetMinutes === null) return undefined;
     try {
-      const task: DrawTask = { url, answers: [...answers], view: { locale, timeZone, tzOffsetMinutes, familyId } };
+      const task: DrawTask = { url, answers, view: { locale, timeZone, tzOffsetMinutes, familyId } };
       const drawn = await thread.run(task, AbortSignal.timeout(DRAW_TIMEOUT_MS));
       if (!drawn) return undefined;
       return template
