@@ -42,8 +42,9 @@ async function drawWithItsData(container: HTMLElement, how: 'take over' | 'draw'
   if (session) await whileFirstViewKept(pagesLoaded);
   // The page's prefetch, begun as its code came in, takes its answers from the page in this same task.
   await new Promise((resolve) => setTimeout(resolve));
-  // Taken over in a transition: React does it in slices between frames, so a tap is answered meanwhile.
-  if (how === 'take over' && session && tapped) {
+  // A page the server drew (`tapped`: its taps kept meanwhile) is taken over in a transition: React does it in
+  // slices between frames, so a tap is answered meanwhile.
+  if (session && tapped) {
     startTransition(
       () =>
         void hydrateRoot(
