@@ -104,6 +104,8 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
     current && modeChoice?.id === current.id && modes.includes(modeChoice.mode) ? modeChoice.mode : current ? initialViewerMode(current) : 'both';
   const time = current && clock.id === current.id ? clock.time : 0;
   const duration = current && clock.id === current.id && clock.duration > 0 ? clock.duration : (current?.duration_seconds ?? 0);
+  // The story's length to the nearest second, as the server measures it for every list (3.6 s is 0:04).
+  const lengthText = formatDuration(Math.round(duration));
   const trackPage = current ? pageAt(current.page_track, time) : 1;
   // The viewer may turn pages; the reading takes over again at its next page turn.
   const page = current && pageChoice?.id === current.id && pageChoice.trackPage === trackPage ? pageChoice.page : trackPage;
@@ -495,13 +497,12 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
               ) : null}
 
               <footer className="flex flex-col gap-2 px-6 pb-6 mobile:px-4 mobile:pb-4">
-                {/* The story's length to the nearest second, as the server measures it for every list (3.6 s is 0:04). */}
                 <div className="flex items-center gap-3 text-base tabular-nums">
                   <span aria-hidden="true">{formatDuration(time)}</span>
                   <input
                     type="range"
                     aria-label="Position in the story"
-                    aria-valuetext={`${formatDuration(time)} of ${formatDuration(Math.round(duration))}`}
+                    aria-valuetext={`${formatDuration(time)} of ${lengthText}`}
                     min={0}
                     max={Math.max(1, Math.floor(duration))}
                     step={1}
@@ -510,7 +511,7 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
                     disabled={!current || Boolean(ending)}
                     className="min-w-0 flex-1 accent-honey"
                   />
-                  <span aria-hidden="true">{formatDuration(Math.round(duration))}</span>
+                  <span aria-hidden="true">{lengthText}</span>
                 </div>
                 <div className="flex items-center justify-center gap-4 mobile:gap-3">
                   <PlayerButton onClick={() => goTo(index - 1)} disabled={index === 0 || Boolean(ending)}>
