@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Drawn, View } from '@fst/shared/http/drawn-page';
 import type { FastifyBaseLogger } from 'fastify';
 import { hasPageData, type ViewHints } from './first-view.ts';
 import { ownThread } from './platform/thread.ts';
@@ -10,7 +11,6 @@ import { ownThread } from './platform/thread.ts';
  * with the answers the page comes with (decision 010) and the visitor's language, time zone and family, so
  * that a phone paints the page itself before its JavaScript has arrived and the app then takes that HTML over.
  */
-type View = { locale: string; timeZone: string; tzOffsetMinutes: number; familyId: string | null };
 
 /** Where the web build keeps the module that draws its pages (apps/web/scripts/prerender.mjs). */
 export const DRAW_MODULE = 'prerendered/draw/prerender.js';
@@ -30,7 +30,6 @@ export type PageDrawer = {
   close: () => Promise<void>;
 };
 
-type Drawn = { html: string; title: string } | null;
 // The answers go to the thread as they are: a Map is copied across threads like any plain value.
 type DrawTask = { url: string; answers: ReadonlyMap<string, unknown>; view: View };
 
@@ -47,7 +46,7 @@ export function pageDrawer(webDist: string, log: FastifyBaseLogger): PageDrawer 
   const template = readFileSync(templateFile, 'utf8');
   if (!template.includes('<div id="root"></div>')) return undefined;
 
-  const thread = ownThread<DrawTask, Drawn>(new URL('./draw-thread.mjs', import.meta.url), {
+  const thread = ownThread<DrawTask, Drawn | null>(new URL('./draw-thread.mjs', import.meta.url), {
     workerData: { module: file },
     // A drawing awaits its page's prefetch, and its query client's timers run on.
     eventLoopBetweenTasks: true,

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { AuthResponse } from '@fst/shared/auth/auth.schema';
+import type { Drawn } from '@fst/shared/http/drawn-page';
 import { AppFrame } from './app/app-frame.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadPagesOf, routes } from './app/router.tsx';
@@ -16,8 +17,6 @@ import { sessionQueryKey } from './features/auth/api/get-me.ts';
 import { drawWithAnswersOf } from './lib/first-view.ts';
 import { drawFor, type View } from './lib/view.ts';
 
-/** A page drawn: its HTML, to go inside `<div id="root">`, and the `<title>` it sets, to go in the head. */
-export type Drawn = { html: string; title: string };
 
 /** The app at `pathname` drawn for a visitor whose session is not yet known. */
 export async function prerender(pathname: string): Promise<Drawn> {

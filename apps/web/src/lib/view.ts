@@ -1,10 +1,10 @@
-/**
- * Whose screen a page is drawn for. In the browser nothing is set: dates are written in the browser's own
- * language and time zone, and the family is the one picked last in it. A signed-in page drawn by the server
- * (decision 011) is drawn with what that browser told through its `fst_view` cookie (lib/first-view.ts
- * `tellView`), so that the page the server sent and the one the browser then takes over read the same.
- */
-export type View = { locale: string; timeZone: string; tzOffsetMinutes: number; familyId: string | null };
+import type { View } from '@fst/shared/http/drawn-page';
+
+// Whose screen a page is drawn for (`View`). In the browser nothing is set: dates are written in the browser's
+// own language and time zone, and the family is the one picked last in it. A signed-in page drawn by the
+// server (decision 011) is drawn with what that browser told through its `fst_view` cookie (lib/first-view.ts
+// `tellView`).
+export type { View };
 
 let drawnFor: View | undefined;
 
