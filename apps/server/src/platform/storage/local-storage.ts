@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaLinks } from './media-links.ts';
-import { assertValidKey, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
+import { assertValidKey, assertValidPutKey, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
 
 // Unfinished writes live here, on the same disk as the objects, so the final rename is atomic.
 const TEMP_DIR = '.incoming';
@@ -66,6 +66,7 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
 
   return {
     async put(key, body, putOpts = {}) {
+      assertValidPutKey(key, body);
       // A body that fails before it is piped below (a file that cannot be opened) fails this write, not the
       // process: its error is held here until the pipeline takes the body over, and then thrown by it.
       const holdEarlyError = () => {};

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -147,6 +148,17 @@ describe('S3 storage', () => {
       await expect(storage.put(key, chunks('x'))).rejects.toThrow(/invalid storage key/);
       await expect(storage.signedUrl(key, 1000)).rejects.toThrow(/invalid storage key/);
     }
+  });
+
+  it('ends the body of a write it refuses for its key: the file it reads is closed, and its failure ends nothing else', async () => {
+    const storage = createS3Storage({ client: fakeBucket().client, bucket: 'media', clock });
+    const file = createReadStream(new URL(import.meta.url));
+    await expect(storage.put('../x', file)).rejects.toThrow(/invalid storage key/);
+    expect(file.destroyed).toBe(true);
+    // A body whose file cannot be opened fails after the refusal; unheard, that error would end the process.
+    const missing = createReadStream(new URL('./no-such-file.webm', import.meta.url));
+    await expect(storage.put('../x', missing)).rejects.toThrow(/invalid storage key/);
+    await new Promise((resolve) => missing.once('close', resolve));
   });
 });
 

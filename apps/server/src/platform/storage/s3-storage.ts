@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock.ts';
-import { assertValidKey, contentTypeOf, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
+import { assertValidKey, assertValidPutKey, contentTypeOf, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
 
 export type S3Settings = {
   bucket: string;
@@ -69,7 +69,7 @@ export function createS3Storage(opts: { client: S3Client; bucket: string; clock:
 
   return {
     async put(key, body: Readable, putOpts = {}) {
-      assertValidKey(key);
+      assertValidPutKey(key, body);
       const max = putOpts.maxBytes ?? Infinity;
       const contentType = contentTypeOf(key);
       let size = 0;

@@ -261,6 +261,12 @@ describe('local storage', () => {
     }
   });
 
+  it('ends the body of a write it refuses for its key, closing the file it reads', async () => {
+    const file = createReadStream(new URL(import.meta.url));
+    await expect(storage.put('../escape.txt', file)).rejects.toThrow(/invalid storage key/);
+    expect(file.destroyed).toBe(true);
+  });
+
   it('hands out signed links to its objects', async () => {
     expect(await storage.signedUrl('x/one.txt', 60_000)).toMatch(/^\/api\/media\/x\/one\.txt\?exp=\d+&sig=[\w-]{43}$/);
     await expect(storage.signedUrl('../x', 60_000)).rejects.toThrow();

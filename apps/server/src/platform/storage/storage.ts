@@ -50,6 +50,17 @@ export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
+/**
+ * A write's key checked before its body is read. The write owns the body: refused, the body is ended (a file
+ * it reads is closed) and an error it then meets has a listener, instead of ending the process.
+ */
+export function assertValidPutKey(key: string, body: Readable): void {
+  if (isValidKey(key)) return;
+  body.once('error', () => {});
+  body.destroy();
+  assertValidKey(key);
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   txt: 'text/plain; charset=utf-8',
