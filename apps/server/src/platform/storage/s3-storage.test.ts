@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -158,7 +159,7 @@ describe('S3 storage', () => {
     // A body whose file cannot be opened fails after the refusal; unheard, that error would end the process.
     const missing = createReadStream(new URL('./no-such-file.webm', import.meta.url));
     await expect(storage.put('../x', missing)).rejects.toThrow(/invalid storage key/);
-    await new Promise((resolve) => missing.once('close', resolve));
+    await once(missing, 'close');
   });
 });
 
