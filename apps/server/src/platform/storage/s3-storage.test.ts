@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -159,7 +158,7 @@ describe('S3 storage', () => {
     // A body whose file cannot be opened fails after the refusal; unheard, that error would end the process.
     const missing = createReadStream(new URL('./no-such-file.webm', import.meta.url));
     await expect(storage.put('../x', missing)).rejects.toThrow(/invalid storage key/);
-    await once(missing, 'close');
+    await new Promise<void>((resolve) => missing.once('close', () => resolve()));
   });
 });
 
