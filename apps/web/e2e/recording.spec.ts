@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
@@ -127,7 +127,26 @@ for (const [device, viewport] of [
     // Clicked where they are, nothing scrolled: a button under another element would not take the click.
     await next.click({ noWaitAfter: true });
     await expect(page.locator('canvas[data-rendered-page]')).toHaveAttribute('data-rendered-page', '2');
+    // The floating Report Issue button and a toast keep above the controls' bar, rather than cover them.
+    const bar = page.getByTestId('recorder-bar');
+    const barTop = async () => (await bar.boundingBox())!.y;
+    const bottomOf = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.y + box.height;
+    };
+    expect(await bottomOf(page.getByTestId('report-issue-button'))).toBeLessThanOrEqual(await barTop());
+    // The story is refused once: the failure's toast comes while the bar offers to try again.
+    let refused = false;
+    await page.route('**/api/recording/upload', (route) => {
+      if (refused || route.request().method() !== 'POST') return route.fallback();
+      refused = true;
+      return route.fulfill({ status: 400, json: { error: 'Refused for the test', code: 'invalid_input' } });
+    });
     await page.getByRole('button', { name: 'Stop' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: RECORDING_TEXTS.uploadFailed });
+    await expect(toast).toBeVisible({ timeout: 60_000 });
+    expect(await bottomOf(toast)).toBeLessThanOrEqual(await barTop());
+    await page.getByRole('button', { name: 'Try Upload Again' }).click();
     await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
   });
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TIMINGS } from '@fst/shared/constants';
+import { BOTTOM_BAR_VAR } from '../../lib/bottom-bar.ts';
 import { useIsMobile } from '../../lib/use-media-query.ts';
 
 // Sonner's own rich colours reach only about 4.3:1; these (the app palette) keep WCAG AA text contrast.
@@ -33,6 +34,10 @@ export function Toaster() {
       duration={TIMINGS.toast}
       style={richColors}
       toastOptions={{ style: { fontSize: '1rem' } }}
+      // Above a bar fixed to the bottom of the screen (the recorder's controls on a phone), whose buttons and
+      // upload progress they would otherwise cover; Sonner's own 24 px and 16 px otherwise.
+      offset={{ bottom: `calc(var(${BOTTOM_BAR_VAR}, 0px) + 24px)` }}
+      mobileOffset={{ bottom: `calc(var(${BOTTOM_BAR_VAR}, 0px) + 16px)` }}
     />
   );
 }

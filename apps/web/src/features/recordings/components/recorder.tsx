@@ -14,6 +14,7 @@ import { MicIcon } from '../../../components/ui/icons.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { LoadingScreen, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { bottomBarRef } from '../../../lib/bottom-bar.ts';
 import { paths } from '../../../lib/paths.ts';
 import { deleteSession, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -263,10 +264,13 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
       ) : null}
       {/*
         The state, the time, what to do next and the upload's progress. On a phone or an upright tablet they
-        stay at the bottom of the screen, so that the book's page and Stop are in view together (the page
-        leaves room for them).
+        stay at the bottom of the screen, so that the book's page and Stop are in view together (the page,
+        toasts and the Report Issue button keep above them: lib/bottom-bar.ts).
       */}
-      <div className="flex flex-col gap-4 mobile:fixed mobile:inset-x-0 mobile:bottom-0 mobile:z-30 mobile:gap-2 mobile:border-t mobile:border-line mobile:bg-paper/95 mobile:px-4 mobile:py-3 mobile:shadow-card mobile:backdrop-blur">
+      <div
+        ref={bottomBarRef}
+        data-testid="recorder-bar"
+        className="flex flex-col gap-4 mobile:fixed mobile:inset-x-0 mobile:bottom-0 mobile:z-30 mobile:gap-2 mobile:border-t mobile:border-line mobile:bg-paper/95 mobile:px-4 mobile:py-3 mobile:shadow-card mobile:backdrop-blur">
         <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3 mobile:justify-end mobile:py-1">
           <p className="flex items-center gap-2 font-semibold" aria-live="polite">
             <span
@@ -412,7 +416,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
   );
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-6 py-8 mobile:px-4 mobile:pt-6 mobile:pb-12">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-6 py-8 mobile:px-4 mobile:pt-6 mobile:pb-[calc(var(--bottom-bar-height,0px)+3rem)]">
       <PageTitle title={`Record: ${book.title}`} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>

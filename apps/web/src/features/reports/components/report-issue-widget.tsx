@@ -4,11 +4,12 @@ import { useLocation } from 'react-router';
 import { REPORT_TEXTS } from '@fst/shared/messages';
 import { lazyPart } from '../../../components/lazy-part.tsx';
 import { FlagIcon } from '../../../components/ui/icons.tsx';
+import { BOTTOM_BAR_VAR, bottomBarHeight } from '../../../lib/bottom-bar.ts';
 
 // The dialog (Radix and the form's validation) loads on first use: the widget is on every page, the landing too.
 const ReportIssueModal = lazyPart(() => import('./report-issue-modal.tsx').then((m) => m.ReportIssueModal), 'overlay');
 
-// Spec section 2: starts 20 px from the left and 80 px above the bottom.
+// Spec section 2: starts 20 px from the left and 80 px above the bottom (or above a bar fixed there: lib/bottom-bar.ts).
 const START = { left: 20, bottom: 80 };
 // Movement below this many pixels is still a click, not a drag.
 const DRAG_THRESHOLD_PX = 5;
@@ -22,7 +23,8 @@ function clampToViewport(position: Position, button: HTMLElement | null): Positi
   const width = button?.offsetWidth ?? 0;
   const height = button?.offsetHeight ?? 0;
   const viewportWidth = document.documentElement.clientWidth;
-  const viewportHeight = window.innerHeight;
+  // Measured from the top of a bar fixed to the bottom of the screen (the recorder's, on a phone), if any.
+  const viewportHeight = window.innerHeight - bottomBarHeight();
   const clamp = (value: number, max: number) => Math.min(Math.max(0, value), Math.max(0, max));
   return { left: clamp(position.left, viewportWidth - width), bottom: clamp(position.bottom, viewportHeight - height) };
 }
@@ -112,7 +114,7 @@ export function ReportIssueWidget() {
         onPointerCancel={endDrag}
         onClick={onClick}
         onKeyDown={onKeyDown}
-        style={{ left: position.left, bottom: position.bottom }}
+        style={{ left: position.left, bottom: `calc(${position.bottom}px + var(${BOTTOM_BAR_VAR}, 0px))` }}
         className="fixed z-40 inline-flex min-h-12 min-w-12 cursor-grab touch-none items-center justify-center gap-2 rounded-full border-2 border-white bg-night px-5 text-base font-semibold text-white shadow-card select-none hover:bg-[#201d3a] active:cursor-grabbing mobile:px-0 print:hidden"
       >
         <FlagIcon />
