@@ -134,6 +134,9 @@ const isDatabaseUnavailable = (err: unknown): boolean => {
   return false;
 };
 
+/** The type of the API's answers, errors included (set again on an error, over what a route had set). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -452,10 +455,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, code: string, message: string, errors?: Record<string, string[]>) =>
-      reply.code(status).send({ error: message, code, ...(errors ? { errors } : {}), requestId: req.id });
+      reply.code(status).type(JSON_TYPE).send({ error: message, code, ...(errors ? { errors } : {}), requestId: req.id });
 
     if (err instanceof AppError) {
-      if (err.details) return reply.code(err.status).send({ error: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}), ...err.details, requestId: req.id });
+      if (err.details) return reply.code(err.status).type(JSON_TYPE).send({ error: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}), ...err.details, requestId: req.id });
       return send(err.status, err.code, err.message, err.errors);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -578,7 +581,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.type('text/html').sendFile(page ?? prerendered.get('*') ?? 'index.html');
     });
   }
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id }));
+  // JSON whatever the route had begun to send: a page whose file went away since the start (a deploy rebuilding
+  // the web app under this server) had set its type to HTML, and an object sent as HTML fails.
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).type(JSON_TYPE).send({ error: SERVER_MESSAGES.notFound, code: 'not_found', requestId: req.id }),
+  );
 
   // Jobs run until the app closes: closing stops taking jobs and waits for the running ones.
   await jobs.start();

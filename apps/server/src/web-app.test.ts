@@ -103,6 +103,17 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
   });
+
+  // Last: it takes the build's pages away, as a deploy that rebuilds the web app under a running server does.
+  it('answers a page whose file went away since the start with 404 JSON, not a failure', async () => {
+    for (const file of ['prerendered/login.html', 'index.html', 'index.html.br']) await rm(path.join(dist, file));
+    for (const url of ['/login', '/family']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
 });
 
 // A build that also rendered the signed-in pages' first view (prerendered/pages.json names it for '*'): every
