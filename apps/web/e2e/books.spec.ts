@@ -61,8 +61,12 @@ test.describe('books', () => {
     await submit.click();
     // Uploads wait for the server to read the PDF: slow on a busy machine.
     await expect(form.getByText(BOOK_SERVER_MESSAGES.invalidPdf)).toBeVisible({ timeout: 30_000 });
+    await expect(pdfInput).toHaveAttribute('aria-invalid', 'true');
 
+    // Another file chosen: the error about the last one goes.
     await pdfInput.setInputFiles(file('moon-picnic.pdf', 'application/pdf', pdf));
+    await expect(form.getByText(BOOK_SERVER_MESSAGES.invalidPdf)).toBeHidden();
+    await expect(pdfInput).not.toHaveAttribute('aria-invalid', 'true');
     await submit.click();
     await expect(page.getByText(ADMIN_TEXTS.uploaded(title))).toBeVisible({ timeout: 30_000 });
     await expect(form.getByLabel('Title')).toHaveValue('');

@@ -90,6 +90,14 @@ export function BookUploadForm() {
     );
   };
 
+  /** A field changed since its error: its mark goes, and the summary with the last of them (a refusal of the form itself stays). */
+  const edited = (field: string) => {
+    if (!fieldErrors[field]) return;
+    const rest = Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => name !== field));
+    setFieldErrors(rest);
+    if (Object.keys(rest).length === 0) setSummary(null);
+  };
+
   /** A field's error: marked invalid always, its text only when the summary above does not already say it. */
   const errorOf = (field: string) => {
     const messages = fieldErrors[field];
@@ -111,14 +119,20 @@ export function BookUploadForm() {
           label={<RequiredLabel>Title</RequiredLabel>}
           required
           value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            edited('title');
+          }}
           {...errorOf('title')}
         />
         <TextField
           label={<RequiredLabel>Author</RequiredLabel>}
           required
           value={author}
-          onChange={(e) => setAuthor(e.target.value)}
+          onChange={(e) => {
+            setAuthor(e.target.value);
+            edited('author');
+          }}
           {...errorOf('author')}
         />
       </div>
@@ -126,7 +140,10 @@ export function BookUploadForm() {
         label="Description"
         optional
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => {
+          setDescription(e.target.value);
+          edited('description');
+        }}
         {...errorOf('description')}
         className="[&_textarea]:min-h-24"
       />
@@ -136,7 +153,10 @@ export function BookUploadForm() {
           type="file"
           accept=".pdf,application/pdf"
           required
-          onChange={(e) => setPdfFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            setPdfFile(e.target.files?.[0] ?? null);
+            edited('pdf_file');
+          }}
           {...errorOf('pdf_file')}
           className="[&_input]:text-base"
         />
@@ -145,7 +165,10 @@ export function BookUploadForm() {
           type="file"
           accept=".txt,text/plain"
           required
-          onChange={(e) => setAttributionFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            setAttributionFile(e.target.files?.[0] ?? null);
+            edited('attribution_file');
+          }}
           hint="Where the story comes from and its licence."
           {...errorOf('attribution_file')}
           className="[&_input]:text-base"
@@ -162,7 +185,10 @@ export function BookUploadForm() {
             max={BOOK_TOKEN_COST_MAX}
             required
             value={tokenCost}
-            onChange={(e) => setTokenCost(e.target.value)}
+            onChange={(e) => {
+              setTokenCost(e.target.value);
+              edited('token_cost');
+            }}
             {...errorOf('token_cost')}
             className="w-40"
           />
