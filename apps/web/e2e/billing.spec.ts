@@ -316,6 +316,56 @@ test.describe('plans and tokens', () => {
     await expect(goatsRow.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
     await expect(goatsRow.getByRole('link', { name: 'Open Book' })).toBeVisible();
   });
+
+  test('a Gold grandparent gifts story tokens to a family they read for, once even when the answer is lost', async ({ page, playwright, baseURL }) => {
+    await createAccount(page.request, newAccount('grandparent'));
+    await subscribe(page.request, 'gold');
+    await page.goto('/subscription');
+    const giftButton = banner(page, 'Gold').getByRole('button', { name: BILLING_TEXTS.giftButton });
+    const dialog = page.getByRole('dialog', { name: BILLING_TEXTS.giftTitle });
+    // Reading for no family yet: nothing to gift to, and it says so.
+    await giftButton.click();
+    await expect(dialog.getByText(BILLING_TEXTS.giftNoFamilies)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const parentApi = await playwright.request.newContext({ baseURL });
+    await createAccount(parentApi, newAccount('parent'));
+    const familyName = `Gift Family ${randomBytes(3).toString('hex')}`;
+    const created = await parentApi.post('/api/family/create', { data: { family_name: familyName } });
+    expect(created.status(), await created.text()).toBe(201);
+    const family = ((await created.json()) as { family: { id: string; name: string; family_code: string } }).family;
+    const joined = await page.request.post('/api/family/join', { data: { family_code: family.family_code, relationship: 'Grandpa' } });
+    expect(joined.status(), await joined.text()).toBe(200);
+
+    await page.reload();
+    await expect(balance(page, 'Gold', 'Story tokens')).toHaveText('5');
+    await giftButton.click();
+    await expect(dialog.getByLabel('Family')).toHaveValue(family.id);
+    await expect(dialog.getByLabel('Family').locator('option:checked')).toHaveText(family.name);
+    const amount = dialog.getByLabel('Story tokens to gift');
+    await amount.fill('7');
+    await dialog.getByRole('button', { name: 'Gift Tokens' }).click();
+    await expect(dialog.getByText(BILLING_TEXTS.giftAmountInvalid(5))).toBeVisible();
+    await amount.fill('2');
+    await expectAccessible(page);
+
+    // The first answer is lost on the way back (the server gave the gift); trying again gives it once.
+    let lost = false;
+    await page.route('**/api/stripe/gift-story-tokens', async (route) => {
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await dialog.getByRole('button', { name: 'Gift Tokens' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Gift Tokens' }).click();
+    await expect(page.getByText(BILLING_TEXTS.gifted(2, family.name))).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(balance(page, 'Gold', 'Story tokens')).toHaveText('3');
+    expect((await balances(parentApi)).story_tokens_remaining).toBe(2);
+    await parentApi.dispose();
+  });
 });
 
 type Kid = { id: string; name: string };

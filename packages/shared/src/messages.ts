@@ -380,6 +380,16 @@ export const BILLING_TEXTS = {
   invalidCvc: 'Please enter the 3 or 4 digit CVC',
   unlocked: (title: string) => `“${title}” is unlocked. Enjoy the story!`,
   goldUnlocksFree: 'Gold members unlock every premium book for free.',
+  // decisions.md: a gold grandparent's monthly story tokens can be gifted to a family they read for.
+  giftButton: 'Gift Story Tokens',
+  giftTitle: 'Gift Story Tokens',
+  giftDescription: "Give some of your story tokens to a family you read for. They go to the family's admin, who can unlock premium books with them.",
+  giftNoFamilies: 'You do not read for a family yet. Once a family has you as a reader, you can gift them story tokens.',
+  giftNoTokens: 'You have no story tokens to gift right now. Gold adds more each month.',
+  giftFamiliesLoadFailed: 'Could not load your families',
+  giftFailed: 'Could not gift the tokens. Please try again.',
+  giftAmountInvalid: (most: number) => `Please enter a whole number of tokens from 1 to ${most}`,
+  gifted: (amount: number, family: string) => `You gifted ${amount} story ${amount === 1 ? 'token' : 'tokens'} to ${family}.`,
 } as const;
 
 /** The plan cards' feature lists of spec section 6; anyone other than a parent sees the grandparent set. */

@@ -35,6 +35,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Lets the request outlive the page (a small report sent as the tab closes). */
   keepalive?: boolean;
+  /** Headers beyond Accept and Content-Type (an Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -59,7 +61,7 @@ function asErrorBody(value: unknown): Partial<ApiErrorBody> | undefined {
 }
 
 /** Calls the API with the session cookie; resolves with the JSON answer or throws an ApiError. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal, keepalive, headers }: RequestOptions = {}): Promise<T> {
   // The page may have come with this answer (decision 010).
   const inPage = takeFirstViewAnswer(method, path);
   if (inPage) return inPage.body as T;
@@ -68,7 +70,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
       keepalive,

@@ -43,8 +43,15 @@ export const unlockResponse = z.object({
   share_tokens_remaining: z.number().int(),
 });
 
-export const giftBody = z.object({ family_id: idParam, amount: z.number({ error: 'Amount must be a whole number of tokens' }).int().min(1).max(100) });
+/** The most story tokens one gift gives. */
+export const GIFT_TOKENS_MAX = 100;
+export const giftBody = z.object({ family_id: idParam, amount: z.number({ error: 'Amount must be a whole number of tokens' }).int().min(1).max(GIFT_TOKENS_MAX) });
 export const giftResponse = z.object({ story_tokens_remaining: z.number().int(), gifted: z.number().int() });
+/** A gift's Idempotency-Key: a gift sent again with it (a retry after a lost answer) is given once. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export const giftHeaders = z.looseObject({
+  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores').optional(),
+});
 
 export const trialBody = z.object({ family_id: idParam });
 export const familySubscriptionSchema = z.object({

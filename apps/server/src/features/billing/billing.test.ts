@@ -262,4 +262,23 @@ describe('families: member status, trial and gifts', () => {
     const other = await ctx.newFamily();
     expect((await gift(1, other.id)).statusCode).toBe(404);
   });
+
+  it('gives a gift sent again with its idempotency key once, and refuses a malformed key changing nothing', async () => {
+    const family = await ctx.newFamily();
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(gran, family);
+    await subscribe(gran, 'gold');
+    const gift = (amount: number, key: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/stripe/gift-story-tokens', headers: { cookie: gran.cookie, 'idempotency-key': key }, payload: { family_id: family.id, amount } });
+    const key = 'gift-0f6a2c1e-retry';
+    for (let i = 0; i < 2; i++) expect((await gift(2, key)).json()).toEqual({ story_tokens_remaining: 3, gifted: 2 });
+    expect((await status(family.admin)).story_tokens_remaining).toBe(2);
+    // Another amount under the same key is another gift.
+    expect((await gift(1, key)).json()).toEqual({ story_tokens_remaining: 2, gifted: 1 });
+    const bad = await gift(1, 'short');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/Idempotency-Key/);
+    expect((await status(family.admin)).story_tokens_remaining).toBe(3);
+    expect((await status(gran)).story_tokens_remaining).toBe(2);
+  });
 });

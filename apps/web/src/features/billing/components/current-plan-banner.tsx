@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AiUsageBar } from './ai-usage-bar.tsx';
 import { balanceText, periodEndText, planName, statusLabel } from './billing-format.ts';
 import { BuyTokensButton } from './buy-tokens-button.tsx';
+import { GiftTokensButton } from './gift-tokens-button.tsx';
 
 type CurrentPlanBannerProps = {
   status: PremiumStatus;
@@ -47,6 +48,9 @@ export function CurrentPlanBanner({ status, onManage, managing, disabled }: Curr
             {managing ? 'Processing...' : 'Manage Subscription'}
           </Button>
           <BuyTokensButton status={status} />
+          {/* decisions.md: a Gold grandparent's monthly story tokens can be gifted to a family they read for
+              (every account but a parent's is a grandparent's: user_role 'child'). */}
+          {status.plan_type === 'gold' && !isParent ? <GiftTokensButton balance={status.story_tokens_remaining} /> : null}
         </div>
       </div>
       {status.cancel_at_period_end && periodEnd ? (
