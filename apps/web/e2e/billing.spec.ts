@@ -226,6 +226,30 @@ test.describe('plans and tokens', () => {
     await expect(banner(page, 'Gold')).not.toContainText('Your plan is cancelled');
   });
 
+  test('a parent on Gold changes to Premium in place: the same renewal date, nothing charged, no new tokens', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    await subscribe(page.request, 'gold');
+    const renews = ((await (await page.request.get('/api/user/premium-status')).json()) as { current_period_end: string }).current_period_end;
+    await page.goto('/subscription');
+    const renewsText = (await banner(page, 'Gold').getByText(/^Renews on /).textContent())!;
+
+    await planCard(page, 'Premium').getByRole('button', { name: 'Downgrade to Premium' }).click();
+    await expect(page).toHaveURL(/\/billing\/checkout\//);
+    await expect(page.getByRole('heading', { name: BILLING_TEXTS.changeHeading('Premium') })).toBeVisible();
+    await expect(page.getByText(/^Your plan changes from Gold to Premium now, and renews on .+ at \$15\.00 a month\. Nothing is charged today\.$/)).toContainText(
+      renewsText.replace('Renews on ', ''),
+    );
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: BILLING_TEXTS.confirmChange }).click();
+    await expect(page.getByText(BILLING_TEXTS.planChanged('Premium'))).toBeVisible();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(banner(page, 'Premium')).toContainText(renewsText);
+    await expect(balance(page, 'Premium', 'Story tokens')).toHaveText('15');
+    await expect(banner(page, 'Premium')).toContainText('0 of 5 used');
+    expect(((await (await page.request.get('/api/user/premium-status')).json()) as { current_period_end: string }).current_period_end).toBe(renews);
+  });
+
   test('checkout that fails to start shows the error and enables the card again', async ({ page }) => {
     await createAccount(page.request, newAccount('parent'));
     let release: () => void = () => {};

@@ -363,6 +363,12 @@ export const BILLING_TEXTS = {
   cancelAtPeriodEnd: (date: string) => `Your plan is cancelled and ends on ${date}. You keep all its features until then.`,
   renews: (date: string) => `Renews on ${date}`,
   upgraded: (plan: string) => `Welcome to ${plan}! Your plan is active.`,
+  // A checkout for another plan while a paid one runs changes it in place (no second subscription).
+  changeHeading: (plan: string) => `Change to ${plan}`,
+  changeNote: (from: string, to: string, date: string, price: string) =>
+    `Your plan changes from ${from} to ${to} now, and renews on ${date} at ${price} a month. Nothing is charged today.`,
+  confirmChange: 'Confirm Change',
+  planChanged: (plan: string) => `Your plan is now ${plan}.`,
   checkoutComplete: 'This checkout has already been paid.',
   checkoutLoadFailed: 'Could not load this checkout',
   testMode: 'TEST MODE',

@@ -65,7 +65,14 @@ export const familySubscriptionSchema = z.object({
 
 /** The local test-mode provider's own calls (decisions.md "Payments"). */
 export const localCheckoutParams = z.object({ sessionId: idParam });
-export const localCheckoutResponse = z.object({ id: z.string(), plan_type: planTypeSchema, amount_cents: z.number().int(), status: z.enum(['open', 'succeeded', 'failed']) });
+export const localCheckoutResponse = z.object({
+  id: z.string(),
+  plan_type: planTypeSchema,
+  amount_cents: z.number().int(),
+  status: z.enum(['open', 'succeeded', 'failed']),
+  /** A paid plan still running: completing changes it in place, keeping its period (null: a new subscription). */
+  changes_plan: z.object({ from: planTypeSchema, renews_on: z.string() }).nullable(),
+});
 export const localConfirmParams = z.object({ clientSecret: z.string().min(1).max(200) });
 export const localConfirmBody = z.object({ card_number: z.string().max(40) });
 export const localConfirmResponse = z.object({ status: z.literal('succeeded'), tokens: z.number().int(), kind: z.enum(['story', 'share']) });

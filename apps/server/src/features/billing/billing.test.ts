@@ -105,6 +105,41 @@ describe('status and plans', () => {
     expect(await status(parent)).toMatchObject({ plan_type: 'free', has_premium: false, story_tokens_remaining: 30 });
   });
 
+  it('changes a running paid plan in place at checkout: same period, no second month, allowances once a period', async () => {
+    const parent = await ctx.newUser();
+    await subscribe(parent, 'premium');
+    const before = await status(parent);
+    expect(before).toMatchObject({ plan_type: 'premium', story_tokens_remaining: 5, ai_generations_limit: 5 });
+    ctx.clock.advance(3 * 24 * 3600 * 1000);
+    await signInAgain(parent);
+
+    // Up to Gold: the checkout says it changes the running plan, and completing keeps its period.
+    const { url } = (await call('POST', '/api/stripe/create-checkout-session', parent, { plan_type: 'gold' })).json();
+    const sessionId = url.split('/').pop();
+    expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, parent)).json()).toMatchObject({
+      plan_type: 'gold',
+      changes_plan: { from: 'premium', renews_on: before.current_period_end },
+    });
+    await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, parent);
+    expect(await status(parent)).toMatchObject({ plan_type: 'gold', current_period_end: before.current_period_end, story_tokens_remaining: 5, ai_generations_limit: 20 });
+    // Completed, the checkout no longer speaks of a change.
+    expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, parent)).json()).toMatchObject({ status: 'succeeded', changes_plan: null });
+
+    // Down to Premium: the same, with no new month or tokens.
+    await subscribe(parent, 'premium');
+    expect(await status(parent)).toMatchObject({ plan_type: 'premium', current_period_end: before.current_period_end, story_tokens_remaining: 5, ai_generations_limit: 5 });
+
+    // The period's end renews it on the plan chosen last, with its allowance.
+    ctx.clock.advance(30 * 24 * 3600 * 1000);
+    await signInAgain(parent);
+    expect(await status(parent)).toMatchObject({ plan_type: 'premium', story_tokens_remaining: 10 });
+
+    // Without a running plan, a checkout starts one.
+    const other = await ctx.newUser();
+    const fresh = (await call('POST', '/api/stripe/create-checkout-session', other, { plan_type: 'gold' })).json();
+    expect((await call('GET', `/api/billing/local/checkout/${fresh.url.split('/').pop()}`, other)).json().changes_plan).toBeNull();
+  });
+
   it('renews a lapsed local period when the family’s tier is read first, before its admin looks at the plan', async () => {
     const parent = await ctx.newUser();
     const family = await ctx.newFamily(parent);

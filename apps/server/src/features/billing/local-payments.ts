@@ -8,6 +8,9 @@ import type { SessionUser } from '../../platform/http.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { addMonth, type BillingService } from './billing.service.ts';
 
+/** Subscription states in which the plan is being billed (a checkout then changes it rather than starting one). */
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
 /** The payment provider port: what the plan and token screens ask of Stripe or of the local test mode. */
 export type PaymentsProvider = {
   createCheckout(session: SessionUser, plan: Exclude<PlanType, 'free'>): Promise<{ url: string }>;
@@ -22,6 +25,16 @@ export type PaymentsProvider = {
  */
 export function createLocalPayments(deps: { billing: BillingRepository; service: BillingService; clock: Clock }) {
   const { billing, service, clock } = deps;
+
+  /**
+   * The paid subscription still running, if any: a checkout for another plan changes it in place, keeping its
+   * period and allowances, as a plan change of a billing Stripe subscription does (stripe-payments.ts
+   * `changePlan`); never a second subscription or a new month.
+   */
+  async function running(userId: string, now: Date) {
+    const sub = await billing.subscription(userId);
+    return sub && sub.plan !== 'free' && sub.currentPeriodEnd > now && LIVE_STATUSES.has(sub.status) ? sub : null;
+  }
 
   async function ownPayment(session: SessionUser, by: { id: string } | { clientSecret: string }) {
     const payment = await billing.payment(by);
@@ -58,23 +71,32 @@ export function createLocalPayments(deps: { billing: BillingRepository; service:
     async checkout(session: SessionUser, sessionId: string) {
       const payment = await ownPayment(session, { id: sessionId });
       if (payment.kind !== 'checkout' || !payment.plan) throw notFound(BILLING_MESSAGES.checkoutNotFound);
-      return { id: payment.id, plan_type: payment.plan, amount_cents: PLAN_PRICES_USD[payment.plan] * 100, status: payment.status };
+      const sub = payment.status === 'open' ? await running(session.user.id, clock.now()) : null;
+      return {
+        id: payment.id,
+        plan_type: payment.plan,
+        amount_cents: PLAN_PRICES_USD[payment.plan] * 100,
+        status: payment.status,
+        changes_plan: sub ? { from: sub.plan, renews_on: sub.currentPeriodEnd.toISOString() } : null,
+      };
     },
 
     async completeCheckout(session: SessionUser, sessionId: string) {
       const payment = await ownPayment(session, { id: sessionId });
       if (payment.kind !== 'checkout' || !payment.plan) throw notFound(BILLING_MESSAGES.checkoutNotFound);
       const now = clock.now();
-      // Completing twice is harmless: the event id is the checkout's own.
+      // Completing twice is harmless: the event id is the checkout's own (a second completion finds the
+      // plan changed and changes nothing).
+      const sub = payment.status === 'open' ? await running(session.user.id, now) : null;
       await billing.settlePayment(payment.id, 'succeeded');
       await service.applyEvent({
         id: `local_checkout:${payment.id}`,
         type: 'subscription.changed',
         userId: session.user.id,
         plan: payment.plan,
-        status: 'active',
-        periodStart: now,
-        periodEnd: addMonth(now),
+        status: sub ? sub.status : 'active',
+        periodStart: sub ? sub.currentPeriodStart : now,
+        periodEnd: sub ? sub.currentPeriodEnd : addMonth(now),
         cancelAtPeriodEnd: false,
         occurredAt: now,
       });

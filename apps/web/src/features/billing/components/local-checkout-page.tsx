@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCompleteLocalCheckout } from '../api/complete-local-checkout.ts';
 import { useLocalCheckout } from '../api/get-local-checkout.ts';
-import { formatUsd, planName } from './billing-format.ts';
+import { formatUsd, periodEndText, planName } from './billing-format.ts';
 import { TestModeBanner } from './test-mode-banner.tsx';
 
 /**
@@ -24,10 +24,13 @@ export function LocalCheckoutPage({ sessionId, role }: { sessionId: string; role
   const checkout = useLocalCheckout(sessionId);
   const complete = useCompleteLocalCheckout();
 
+  // A paid plan still running is changed in place, keeping its period (decisions.md "Payments").
+  const change = checkout.data?.status === 'open' ? checkout.data.changes_plan : null;
   const pay = () =>
     complete.mutate(sessionId, {
       onSuccess: (status) => {
-        notify.success(BILLING_TEXTS.upgraded(planName(status.plan_type)));
+        const plan = planName(status.plan_type);
+        notify.success(change ? BILLING_TEXTS.planChanged(plan) : BILLING_TEXTS.upgraded(plan));
         void navigate(paths.subscription);
       },
     });
@@ -53,12 +56,24 @@ export function LocalCheckoutPage({ sessionId, role }: { sessionId: string; role
         <Card className="flex flex-col gap-5">
           <div>
             <p className="text-base text-ink-soft">Family Story Time subscription</p>
-            <h2 className="text-2xl font-bold">{planName(checkout.data.plan_type)} plan</h2>
+            <h2 className="text-2xl font-bold">
+              {change ? BILLING_TEXTS.changeHeading(planName(checkout.data.plan_type)) : `${planName(checkout.data.plan_type)} plan`}
+            </h2>
             <p className="mt-1">
               <span className="font-display text-4xl font-bold">{formatUsd(checkout.data.amount_cents)}</span>
               <span className="text-base text-ink-soft"> a month, renews monthly, cancel any time</span>
             </p>
           </div>
+          {change ? (
+            <Alert tone="info">
+              {BILLING_TEXTS.changeNote(
+                planName(change.from),
+                planName(checkout.data.plan_type),
+                periodEndText(change.renews_on),
+                formatUsd(checkout.data.amount_cents),
+              )}
+            </Alert>
+          ) : null}
           <ul aria-label={`${planName(checkout.data.plan_type)} features`} className="flex flex-col gap-2 text-base">
             {PLAN_FEATURES[role === 'parent' ? 'parent' : 'grandparent'][checkout.data.plan_type].map((feature) => (
               <li key={feature.text} className="flex items-start gap-2.5">
@@ -75,7 +90,7 @@ export function LocalCheckoutPage({ sessionId, role }: { sessionId: string; role
               Cancel
             </ButtonLink>
             <Button size="lg" onClick={pay} disabled={complete.isPending || complete.isSuccess} aria-busy={complete.isPending || undefined}>
-              {complete.isPending ? 'Processing...' : `Pay ${formatUsd(checkout.data.amount_cents)}`}
+              {complete.isPending ? 'Processing...' : change ? BILLING_TEXTS.confirmChange : `Pay ${formatUsd(checkout.data.amount_cents)}`}
             </Button>
           </div>
         </Card>
