@@ -85,8 +85,7 @@ export function createLocalPayments(deps: { billing: BillingRepository; service:
       const payment = await ownPayment(session, { id: sessionId });
       if (payment.kind !== 'checkout' || !payment.plan) throw notFound(BILLING_MESSAGES.checkoutNotFound);
       const now = clock.now();
-      // Completing twice is harmless: the event id is the checkout's own (a second completion finds the
-      // plan changed and changes nothing).
+      // Completing twice is harmless: the event id is the checkout's own, applied once.
       const sub = payment.status === 'open' ? await running(session.user.id, now) : null;
       await billing.settlePayment(payment.id, 'succeeded');
       await service.applyEvent({
