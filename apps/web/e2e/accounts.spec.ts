@@ -1,4 +1,4 @@
-import { APP_TEXTS, PROFILE_TEXTS, REPORT_TEXTS, RESET_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { APP_TEXTS, AUTH_TEXTS, PROFILE_TEXTS, REPORT_TEXTS, RESET_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { createAccount, expect, expectAccessible, latestMailTo, newAccount, signIn, test } from './fixtures.ts';
 
 test.describe('accounts', () => {
@@ -79,8 +79,9 @@ test.describe('accounts', () => {
     const page = await context.newPage();
     const account = await createAccount(page.request, newAccount('parent'));
     await context.clearCookies();
+    // Sent to sign in from a page, the visitor comes back to it.
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
     await expectAccessible(page);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -89,7 +90,8 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/parent-dashboard$/);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByLabel('First Name')).toHaveValue(account.first_name);
 
     // A remembered session is a persistent cookie: a new browser with the saved state is still signed in.
     const state = await context.storageState();
@@ -110,6 +112,47 @@ test.describe('accounts', () => {
     const me = await again.request.get('/api/auth/me', { headers: { cookie: `fst_session=${cookie.value}` } });
     expect(me.status()).toBe(401);
     await again.close();
+  });
+
+  test('a session that ends while a page is open: sign in again says why and leads back to that page', async ({ page, browser }) => {
+    const account = await createAccount(page.request, newAccount('parent'));
+    const created = await page.request.post('/api/family/create', { data: { family_name: 'Session Family' } });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto('/family?tab=kids');
+    await expect(page.getByRole('button', { name: 'Add Kid' })).toBeVisible();
+
+    // The password is changed on another device: every other session ends, this page's too.
+    const other = await browser.newContext();
+    const login = await other.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+    expect(login.status()).toBe(200);
+    const changed = await other.request.post('/api/auth/change-password', { data: { current_password: account.password, new_password: 'new-secret-2' } });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Add Kid' }).click();
+    await page.getByRole('dialog').getByLabel('First Name').fill('Zoe');
+    await page.getByRole('dialog').getByLabel('Age').fill('3');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add Kid' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Ffamily%3Ftab%3Dkids$/);
+    await expect(page.getByText(AUTH_TEXTS.sessionEnded)).toBeVisible();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('new-secret-2');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/family\?tab=kids$/);
+    await expect(page.getByRole('button', { name: 'Add Kid' })).toBeVisible();
+    // Told once: a later visit to the sign-in page does not say it again.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+  });
+
+  test('a link that leads off the site is not followed after sign in', async ({ page }) => {
+    const account = await createAccount(page.request, newAccount('grandparent'));
+    await page.context().clearCookies();
+    await page.goto('/login?next=%2F%2Fevil.example%2Fx');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/grandparent-dashboard$/);
   });
 
   test('sign in checks its fields with code it downloads after painting, and says so when that download fails', async ({ page }) => {

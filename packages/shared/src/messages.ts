@@ -60,6 +60,12 @@ export const AUTH_ERRORS = {
   updateProfile: 'Failed to update profile',
 } as const;
 
+/** Sign-in texts the spec leaves open. */
+export const AUTH_TEXTS = {
+  // On the sign-in page a session that ended while the app was open led to; signing in goes back to that page.
+  sessionEnded: 'Your session has ended. Please sign in again to carry on where you were.',
+} as const;
+
 export const SCREEN_ERRORS = {
   login: 'Failed to login',
   signup: 'Failed to create account',
@@ -208,6 +214,9 @@ export const APP_TEXTS = {
   chunkLoadFailed: 'This page is taking too long to load. Please check your connection and try again.',
   // A part of a page (a dialog, the player, a form) whose code did not arrive: the page itself stays.
   partLoadFailed: 'This could not be loaded. Please check your connection and try again.',
+  // Code that could not arrive, or a request that could not be sent, because the browser is offline.
+  offlineLoad: 'You are offline. This will load once your connection is back.',
+  offline: 'You are offline. Please try again once your connection is back.',
   retry: 'Retry',
   close: 'Close',
   pageNotFound: 'We could not find that page.',

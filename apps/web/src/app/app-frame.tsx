@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { LazyBoundary, retryableLazy } from '../components/lazy-part.tsx';
 import { useToastWanted } from '../lib/toast.ts';
 
 /** How long after the page has loaded the Toaster's code is fetched, unless a toast asks for it sooner. */
 const TOASTER_AFTER_LOAD_MS = 2000;
 
-const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+// Its code not arriving (offline at that moment) leaves the page as it is, without toasts until it does:
+// it is asked for again once the browser is back online. Thrown unguarded, the failure ended the whole app.
+const toaster = retryableLazy<object>(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /**
  * What surrounds the router, in the browser (providers.tsx) and when a page is rendered ahead
@@ -36,9 +39,5 @@ function DeferredToaster() {
       window.clearTimeout(timer);
     };
   }, []);
-  return wanted || settled ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  return wanted || settled ? <LazyBoundary part={toaster} props={{}} loading={null} failed={() => null} /> : null;
 }

@@ -1,6 +1,6 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { Role } from '@fst/shared/constants';
-import { dashboardPath } from '@fst/shared/auth/auth.rules';
+import { afterSignIn, dashboardPath, signInFrom } from '@fst/shared/auth/auth.rules';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/api/get-me.ts';
@@ -15,11 +15,15 @@ function SessionLoading() {
   );
 }
 
-/** Signed-in users only; others go to /login (spec section 2). */
+/**
+ * Signed-in users only; others go to /login (spec section 2), which leads back here once they have signed in
+ * (an e-mailed story link, a page whose session ended while open).
+ */
 export function RequireAuth() {
   const session = useSession();
+  const { pathname, search } = useLocation();
   if (session.isPending) return <SessionLoading />;
-  if (!session.data) return <Navigate to={paths.login} replace />;
+  if (!session.data) return <Navigate to={signInFrom(pathname + search)} replace />;
   return (
     <CurrentUserProvider user={session.data.user}>
       <Outlet />
@@ -44,11 +48,12 @@ export function RequireAdmin() {
 }
 
 /**
- * Sign-in and sign-up: a signed-in user goes straight to their dashboard. The form shows while the session
+ * Sign-in and sign-up: a signed-in user goes straight to their dashboard (or the page named to come back to). The form shows while the session
  * is checked (most who open these pages are signed out), as the page rendered ahead at build time does.
  */
 export function GuestOnly() {
   const session = useSession();
-  if (session.data) return <Navigate to={dashboardPath(session.data.user.role)} replace />;
+  const [params] = useSearchParams();
+  if (session.data) return <Navigate to={afterSignIn(session.data.user.role, params.get('next'))} replace />;
   return <Outlet />;
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { APP_TEXTS } from '@fst/shared/messages';
-import { LazyBoundary, retryableLazy } from '../components/lazy-part.tsx';
+import { LazyBoundary, loadFailedText, retryableLazy } from '../components/lazy-part.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageTitle } from '../components/ui/page-title.tsx';
@@ -22,7 +22,7 @@ export type LazyPage = ComponentType & {
 
 /**
  * A route page loaded on demand (decisions.md "PDF rendering"): a chunk that has not arrived in
- * 120 s shows an error with a Retry button.
+ * 120 s shows an error with a Retry button (offline, it says so and loads once back online).
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const page = retryableLazy<object, PageModule>(load);
@@ -43,7 +43,7 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
           <div className="mx-auto max-w-xl px-4 py-12">
             <Card className="flex flex-col items-center gap-4 text-center">
               <p role="alert" className="text-lg font-semibold text-danger">
-                {APP_TEXTS.chunkLoadFailed}
+                {loadFailedText(APP_TEXTS.chunkLoadFailed)}
               </p>
               <Button onClick={retry}>{APP_TEXTS.retry}</Button>
             </Card>

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
+import { noteSessionEnded } from '../lib/session-ended.ts';
 import { sessionQueryKey } from '../features/auth/api/get-me.ts';
 
 export function createQueryClient(): QueryClient {
@@ -13,9 +14,15 @@ export function createQueryClient(): QueryClient {
         refetchInterval: 30 * 60_000,
         // A refusal will not change on retry; a network hiccup might.
         retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        // Asked even when the browser says it is offline: the page then shows its error with Try Again (and
+        // asks again by itself once back online), rather than a loading state that never ends.
+        networkMode: 'always',
       },
+      // A save made offline fails at once with the connection's message and can be tried again; it would
+      // otherwise wait, "Saving…", with no word and no way out, until the connection came back.
+      mutations: { networkMode: 'always' },
     },
-    // A 401 while signed in means the session ended: the guards then send the user to /login.
+    // A 401 while signed in means the session ended: the guards then send the user to sign in again.
     queryCache: new QueryCache({ onError: (error) => signOutOnExpiredSession(client, error) }),
     mutationCache: new MutationCache({ onError: (error) => signOutOnExpiredSession(client, error) }),
   });
@@ -24,6 +31,8 @@ export function createQueryClient(): QueryClient {
 
 function signOutOnExpiredSession(client: QueryClient, error: unknown) {
   if (error instanceof ApiError && error.status === 401 && client.getQueryData(sessionQueryKey)) {
+    // The sign-in page then says so, and leads back to this page (guards.tsx).
+    noteSessionEnded();
     client.setQueryData(sessionQueryKey, null);
   }
 }

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { TIMINGS } from '@fst/shared/constants';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { Button } from './ui/button.tsx';
@@ -61,6 +61,8 @@ export function retryableLazy<P extends object, M extends { default: ComponentTy
      * a failure answers undefined and is left to that render.
      */
     preload: (): Promise<M | undefined> => startOrJoin().catch(() => undefined),
+    /** Whether a retry can happen in place (not by reloading the document). */
+    canRetryInPage: (): boolean => download === null && !retriedInPage,
     /** True when the component can try again in place; otherwise the whole document is reloaded. */
     prepareRetry(): boolean {
       // A request still hanging cannot be restarted from inside the page (the browser keeps one
@@ -93,11 +95,30 @@ class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; children
   }
 }
 
-type RetryableLazy<P extends object> = ReturnType<typeof retryableLazy<P>>;
+export type RetryableLazy<P extends object> = ReturnType<typeof retryableLazy<P>>;
+
+/** Why code did not arrive, for people: offline says so (it loads by itself once back), else `otherwise`. */
+export const loadFailedText = (otherwise: string): string => (navigator.onLine ? otherwise : APP_TEXTS.offlineLoad);
+
+/**
+ * Tries again by itself once the browser is back online (a tablet that lost its Wi-Fi for a moment), when
+ * that can happen in place: never a reload of the document the user did not ask for.
+ */
+function RetryWhenOnline({ part, retry }: { part: { canRetryInPage: () => boolean }; retry: () => void }) {
+  useEffect(() => {
+    const online = () => {
+      if (part.canRetryInPage()) retry();
+    };
+    window.addEventListener('online', online, { once: true });
+    return () => window.removeEventListener('online', online);
+  }, [part, retry]);
+  return null;
+}
 
 /**
  * Renders `part`'s component with `props`: `loading` while its code downloads, `failed(retry)` when the
- * download fails; Retry asks for the code again (or reloads the document when nothing else can work).
+ * download fails; Retry asks for the code again (or reloads the document when nothing else can work), as
+ * the browser coming back online does by itself.
  */
 export function LazyBoundary<P extends object>({
   part,
@@ -117,7 +138,15 @@ export function LazyBoundary<P extends object>({
     if (part.prepareRetry()) setAttempt((n) => n + 1);
   };
   return (
-    <ChunkErrorBoundary key={attempt} fallback={() => failed(retry)}>
+    <ChunkErrorBoundary
+      key={attempt}
+      fallback={() => (
+        <>
+          {failed(retry)}
+          <RetryWhenOnline part={part} retry={retry} />
+        </>
+      )}
+    >
       <Suspense fallback={loading}>
         <Lazy {...props} />
       </Suspense>
@@ -167,7 +196,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
           open === false ? null : (
             <PartStatus placement={placement}>
               <p role="alert" className="font-semibold text-danger">
-                {APP_TEXTS.partLoadFailed}
+                {loadFailedText(APP_TEXTS.partLoadFailed)}
               </p>
               <div className="flex gap-3">
                 <Button size="sm" onClick={retry}>

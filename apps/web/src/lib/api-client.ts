@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@fst/shared/http/error.schema';
+import { APP_TEXTS } from '@fst/shared/messages';
 import { takeFirstViewAnswer } from './first-view.ts';
 
 /** A failed API call: `status` 0 means the request never got an answer (network failure). */
@@ -23,9 +24,11 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's text when present, otherwise the screen's default (spec section 8). */
+/** The server's text when present, otherwise the screen's default (spec section 8); offline, that it is. */
 export function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage) return error.serverMessage;
+  return error.isNetworkError && typeof navigator !== 'undefined' && !navigator.onLine ? APP_TEXTS.offline : fallback;
 }
 
 type RequestOptions = {

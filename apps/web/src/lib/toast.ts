@@ -27,7 +27,11 @@ export function useToastWanted(): boolean {
 
 function show(kind: 'success' | 'info' | 'warning' | 'error', message: string, duration: number) {
   want();
-  void import('sonner').then(({ toast }) => toast[kind](message, { duration }));
+  // Offline before the library arrived, the toast is dropped; what it says is on the screen as well.
+  import('sonner').then(
+    ({ toast }) => toast[kind](message, { duration }),
+    () => undefined,
+  );
 }
 
 // The one way to show a toast: success, info and warning 3 s, every error 4 s (decisions.md).

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { loginBody } from '@fst/shared/auth/auth.schema';
-import { dashboardPath } from '@fst/shared/auth/auth.rules';
-import { SCREEN_ERRORS } from '@fst/shared/messages';
+import { afterSignIn } from '@fst/shared/auth/auth.rules';
+import { AUTH_TEXTS, SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LateStartHint } from '../../../components/ui/late-start-hint.tsx';
@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
+import { takeSessionEnded } from '../../../lib/session-ended.ts';
 import { useLogin } from '../api/login.ts';
 import { TextLink } from './auth-card.tsx';
 
@@ -23,6 +24,9 @@ type LoginValues = z.input<typeof loginBody>;
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Told once, on the sign-in page a session that ended while open led to.
+  const [sessionEnded] = useState(takeSessionEnded);
   const login = useLogin();
   const hydrated = useHydrated();
   useEffect(loginValidation.preload, []);
@@ -37,13 +41,15 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) => {
     login.mutate(values, {
-      // Spec section 2: a grandparent lands on their dashboard, anyone else on the parent's.
-      onSuccess: (session) => navigate(dashboardPath(session.user.role), { replace: true }),
+      // Spec section 2: a grandparent lands on their dashboard, anyone else on the parent's; a visitor sent
+      // here from a page of the app goes back to it.
+      onSuccess: (session) => navigate(afterSignIn(session.user.role, params.get('next')), { replace: true }),
     });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {sessionEnded && !login.isError ? <Alert tone="info">{AUTH_TEXTS.sessionEnded}</Alert> : null}
       {login.isError ? <Alert tone="error">{errorText(login.error, SCREEN_ERRORS.login)}</Alert> : null}
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />

@@ -1,0 +1,44 @@
+import { APP_TEXTS } from '@fst/shared/messages';
+import { createAccount, expect, newAccount, test } from './fixtures.ts';
+
+// A tablet on a flaky connection: a save made offline says so at once and can be tried again, and a page
+// whose code has not arrived loads by itself once the connection is back.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+test('a kid saved while offline says so at once, and is saved once when tried again online', async ({ page, context }) => {
+  await createAccount(page.request, newAccount('parent'));
+  const created = await page.request.post('/api/family/create', { data: { family_name: 'Offline Family' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  await page.goto('/family');
+  await page.getByRole('button', { name: 'Add Kid' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Kid' });
+  await form.getByLabel('First Name').fill('Olly');
+  await form.getByLabel('Age').fill('6');
+
+  // Within a second or two of loading, the toasts' code has not arrived either: the error's toast cannot
+  // show, and the page must stay (the failed download once ended the whole app, leaving a blank page).
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Add Kid' }).click();
+  await expect(form.getByText(APP_TEXTS.offline)).toBeVisible();
+  // Nothing is stuck: the form can be left or sent again.
+  await expect(form.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+  await context.setOffline(false);
+  await form.getByRole('button', { name: 'Add Kid' }).click();
+  await expect(form).toBeHidden();
+  const { family } = (await (await page.request.get(`/api/family/${familyId}`)).json()) as { family: { kids: { first_name: string }[] } };
+  expect(family.kids.map((k) => k.first_name)).toEqual(['Olly']);
+});
+
+test('a page whose code cannot arrive offline says so, and loads by itself once back online', async ({ page, context }) => {
+  await createAccount(page.request, newAccount('parent'));
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Manage Profile' }).click();
+  await expect(page.getByText(APP_TEXTS.offlineLoad)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByLabel('First Name')).toBeVisible();
+});
