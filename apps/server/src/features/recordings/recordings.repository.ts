@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, inArray, isNotNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, countDistinct, desc, eq, inArray, isNotNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
@@ -202,10 +202,13 @@ export function createRecordingsRepository(db: Db) {
       if (!readerIds.length) return { totals: [], readsTo: [] };
       const ready = and(inArray(recordings.readerId, [...readerIds]), eq(recordings.status, 'ready'));
       const [totals, readsTo] = await Promise.all([
+        // Only what they recorded for this family's kids: another family's stories are not this family's to count.
         db
-          .select({ readerId: recordings.readerId, n: count(), last: max(recordings.createdAt) })
+          .select({ readerId: recordings.readerId, n: countDistinct(recordings.id), last: max(recordings.createdAt) })
           .from(recordings)
-          .where(ready)
+          .innerJoin(recordingKids, eq(recordingKids.recordingId, recordings.id))
+          .innerJoin(kids, eq(kids.id, recordingKids.kidId))
+          .where(and(ready, eq(kids.familyId, familyId)))
           .groupBy(recordings.readerId),
         db
           .selectDistinct({ readerId: recordings.readerId, kidId: kids.id, firstName: kids.firstName })

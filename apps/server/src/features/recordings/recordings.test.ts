@@ -540,16 +540,17 @@ describe('lists', () => {
     const latest = await record(w, { kids: [w.mia, w.leo] });
     const busy = await record(w, { kids: [w.leo] });
     await ctx.db.update(recordingsTable).set({ status: 'processing' }).where(eq(recordingsTable.id, busy.id));
-    // A recording for another family's kid counts as recorded, without naming that kid here.
+    // A later recording for another family's kid is that family's: neither counted, dated nor named here.
     const other = await ctx.newFamily(undefined, 'Second Family');
     const ann = await ctx.newKid(other, 'Ann', 3);
     await ctx.join(w.gran, other);
+    ctx.clock.advance(5000);
     await record(w, { kids: [ann] });
 
-    // Three ready ones of their own (the busy one is not ready yet); the newest was made with `latest`.
-    expect(await readerStats()).toEqual({ stories_recorded: 3, times_watched: 0, last_recorded: latest.created_at, reads_to: ['Leo', 'Mia'] });
+    // Two ready ones for this family's kids (the busy one is not ready yet); the newest was made with `latest`.
+    expect(await readerStats()).toEqual({ stories_recorded: 2, times_watched: 0, last_recorded: latest.created_at, reads_to: ['Leo', 'Mia'] });
     const readers = (await call('GET', `/api/family/${w.family.id}/readers`, w.parent)).json().readers;
-    expect(readers.find((r: Json) => r.id === w.gran.id)).toMatchObject({ storiesRecorded: 3, readsTo: ['Leo', 'Mia'] });
+    expect(readers.find((r: Json) => r.id === w.gran.id)).toMatchObject({ storiesRecorded: 2, readsTo: ['Leo', 'Mia'] });
     const kids = (await call('GET', `/api/family/${w.family.id}`, w.parent)).json().family.kids;
     expect(Object.fromEntries(kids.map((k: Json) => [k.first_name, k.stories]))).toEqual({ Mia: 2, Leo: 1 });
   });
