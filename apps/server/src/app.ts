@@ -19,6 +19,7 @@ import { SESSION_COOKIE, VIEW_COOKIE } from '@fst/shared/constants';
 import { recordingSchema } from '@fst/shared/recordings/recordings.schema';
 import { aiRecordingSchema } from '@fst/shared/narration/narration.schema';
 import { NARRATION_SERVER_MESSAGES, SERVER_MESSAGES } from '@fst/shared/messages';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from '@fst/shared/http/idempotency';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -73,6 +74,7 @@ import { createPgBossJobs } from './platform/jobs/pg-boss-jobs.ts';
 import { findMediaTools, type MediaTools } from './platform/media/ffmpeg.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords.ts';
 import { extractPdfText } from './platform/pdf/pdf-text.ts';
+import { createIdempotency, requestFingerprint } from './platform/idempotency/idempotency.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { appSecret } from './platform/secrets/app-secrets.ts';
 import { apiHeaders, assertSameOrigin, contentSecurityPolicy, isSafeMethod, securityHeaders } from './platform/security.ts';
@@ -206,6 +208,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.answerCopy && reply.statusCode === 200 && typeof payload === 'string') {
       answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(type) }, req.answerCopy.begun, req.answerCopy.tables);
     }
+    // A request with an Idempotency-Key: its success is kept for the same request sent again; a failure
+    // frees the key, so that it can be tried again as it is.
+    if (req.idempotent) {
+      const { userId, key } = req.idempotent;
+      req.idempotent = null;
+      const succeeded = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
+      if (succeeded) await idempotency.answered(userId, key, reply.statusCode, payload, typeof type === 'string' ? type : null);
+      else await idempotency.release(userId, key);
+    }
     // A request that may have written answers once this instance has heard of its changes: the caller's next
     // read here is never answered from a copy the write made wrong.
     if (!isSafeMethod(req.method) && req.url.startsWith('/api/')) await database.changes.sync();
@@ -216,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log: app.log })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log: app.log }));
   const limiter = createRateLimiter(database.db, clock);
+  const idempotency = createIdempotency(database.db, clock);
   const mediaLinks = createMediaLinks({ secret: await appSecret(database.db, 'media-links'), clock });
   const storage = createStorage(config.storage, mediaLinks, clock);
 
@@ -413,6 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.decorateRequest('session', null);
   app.decorateRequest('answerCopy', null);
+  app.decorateRequest('idempotent', null);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     // Stripe calls its webhook server to server, signed, with no browser cookie: the one route exempt.
@@ -446,6 +459,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequestAbort', (req, done) => {
     req.answerCopy?.endReading?.();
     done();
+  });
+  // A POST sent again with its Idempotency-Key gets the first one's answer (platform/idempotency). Claimed once
+  // the request is known valid: a refused one holds no key.
+  app.addHook('preHandler', async (req, reply) => {
+    const key = req.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined || req.method !== 'POST' || !req.session || !req.url.startsWith('/api/')) return;
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('invalid_input', IDEMPOTENCY_MESSAGES.invalidKey);
+    const userId = req.session.user.id;
+    const claim = await idempotency.claim(userId, key, requestFingerprint(req.method, req.url, req.body));
+    if (claim.kind === 'answered') {
+      return reply
+        .code(claim.status)
+        .type(claim.contentType ?? JSON_TYPE)
+        .header('idempotent-replayed', 'true')
+        .send(claim.body);
+    }
+    if (claim.kind === 'in-progress') throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress);
+    if (claim.kind === 'other-request') throw new AppError('invalid_input', IDEMPOTENCY_MESSAGES.keyReused);
+    req.idempotent = { userId, key };
   });
   // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
   app.addHook('preValidation', async (req) => {
@@ -590,6 +622,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Jobs run until the app closes: closing stops taking jobs and waits for the running ones.
   await jobs.start();
   const sweep = setInterval(() => {
+    idempotency.sweep().catch((err) => app.log.error({ err }, 'old idempotent answers could not be swept'));
     uploads.cleanup().catch((err) => app.log.error({ err }, 'expired uploads could not be swept'));
   }, UPLOAD_SWEEP_MS);
   sweep.unref();

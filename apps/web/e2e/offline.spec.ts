@@ -42,3 +42,30 @@ test('a page whose code cannot arrive offline says so, and loads by itself once 
   await context.setOffline(false);
   await expect(page.getByLabel('First Name')).toBeVisible();
 });
+
+test('a kid added again after its answer was lost on the way is added once', async ({ page }) => {
+  await createAccount(page.request, newAccount('parent'));
+  const created = await page.request.post('/api/family/create', { data: { family_name: 'Lost Answer Family' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  await page.goto('/family');
+  await page.getByRole('button', { name: 'Add Kid' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Kid' });
+  await form.getByLabel('First Name').fill('Pia');
+  await form.getByLabel('Age').fill('2');
+
+  // The server adds the kid, but its answer never arrives.
+  let lost = false;
+  await page.route(`**/api/family/${familyId}/kids`, async (route) => {
+    if (lost || route.request().method() !== 'POST') return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await form.getByRole('button', { name: 'Add Kid' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByRole('button', { name: 'Add Kid' }).click();
+  await expect(form).toBeHidden();
+  const { family } = (await (await page.request.get(`/api/family/${familyId}`)).json()) as { family: { kids: { first_name: string }[] } };
+  expect(family.kids.map((k) => k.first_name)).toEqual(['Pia']);
+});

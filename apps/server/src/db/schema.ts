@@ -10,3 +10,4 @@ export * from '../features/recordings/recordings.table.ts';
 export * from '../features/requests/requests.table.ts';
 export * from '../features/playback/playback.table.ts';
 export * from '../features/narration/narration.table.ts';
+export * from '../platform/idempotency/idempotency.table.ts';

@@ -18,6 +18,8 @@ declare module 'fastify' {
      * tables it was read from.
      */
     answerCopy: { key: string; begun: number; tables: Set<string>; endReading?: () => void } | null;
+    /** The Idempotency-Key this request claimed (platform/idempotency), until its answer is kept or the key freed. */
+    idempotent: { userId: string; key: string } | null;
   }
   interface FastifyContextConfig {
     /** Callable without signing in; every other /api route answers 401 before it reads its input. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNLIMITED_SHARE_TOKENS } from '@fst/shared/constants';
+import { IDEMPOTENCY_MESSAGES } from '@fst/shared/http/idempotency';
 import { BILLING_MESSAGES, VALIDATION } from '@fst/shared/messages';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { tokenLedger } from './billing.table.ts';
@@ -308,12 +309,12 @@ describe('families: member status, trial and gifts', () => {
     const key = 'gift-0f6a2c1e-retry';
     for (let i = 0; i < 2; i++) expect((await gift(2, key)).json()).toEqual({ story_tokens_remaining: 3, gifted: 2 });
     expect((await status(family.admin)).story_tokens_remaining).toBe(2);
-    // Another amount under the same key is another gift.
-    expect((await gift(1, key)).json()).toEqual({ story_tokens_remaining: 2, gifted: 1 });
+    // Another amount under the same key is refused: a key names one request.
+    expect((await gift(1, key)).json().error).toBe(IDEMPOTENCY_MESSAGES.keyReused);
     const bad = await gift(1, 'short');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/Idempotency-Key/);
-    expect((await status(family.admin)).story_tokens_remaining).toBe(3);
-    expect((await status(gran)).story_tokens_remaining).toBe(2);
+    expect(bad.json().error).toBe(IDEMPOTENCY_MESSAGES.invalidKey);
+    expect((await status(family.admin)).story_tokens_remaining).toBe(2);
+    expect((await status(gran)).story_tokens_remaining).toBe(3);
   });
 });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { giftResponse } from '@fst/shared/billing/billing.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
 import { refreshAfterBillingChange } from './billing-query-keys.ts';
 
 export type GiftResult = z.infer<typeof giftResponse>;
@@ -15,7 +16,7 @@ export function giftStoryTokens({ familyId, amount, idempotencyKey }: GiftInput)
   return apiRequest<GiftResult>('/api/stripe/gift-story-tokens', {
     method: 'POST',
     body: { family_id: familyId, amount },
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: idempotencyHeader(idempotencyKey),
   });
 }
 

@@ -8,12 +8,10 @@ import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useMyFamilies } from '../../families/api/get-my-families.ts';
 import { useGiftStoryTokens } from '../api/gift-story-tokens.ts';
-
-/** A new gift's idempotency key: random hex (crypto.randomUUID needs a secure page; getRandomValues does not). */
-const newGiftKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Gift Story Tokens (decisions.md): a Gold grandparent's story tokens to a family they read for. */
 export function GiftTokensButton({ balance }: { balance: number }) {
@@ -40,7 +38,7 @@ function GiftForm({ balance, onDone }: { balance: number; onDone: () => void }) 
   const [amountError, setAmountError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   // Kept across tries of this gift: one whose answer was lost and is sent again is given once.
-  const [key] = useState(newGiftKey);
+  const keyFor = useIdempotencyKeys();
   const most = Math.min(balance, GIFT_TOKENS_MAX);
 
   if (families.isPending) {
@@ -76,7 +74,7 @@ function GiftForm({ balance, onDone }: { balance: number; onDone: () => void }) 
     setAmountError(undefined);
     setFailure(null);
     gift.mutate(
-      { familyId: family.id, amount: tokens, idempotencyKey: key },
+      { familyId: family.id, amount: tokens, idempotencyKey: keyFor([family.id, tokens]) },
       {
         onSuccess: () => {
           notify.success(BILLING_TEXTS.gifted(tokens, family.name));

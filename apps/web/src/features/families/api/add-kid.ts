@@ -2,13 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { KidBody, kidResponse } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
 import { familyQueryKey } from './get-family.ts';
 import { myFamiliesQueryKey } from './get-my-families.ts';
 
 export type KidAnswer = z.infer<typeof kidResponse>;
 
-export function addKid({ familyId, ...body }: KidBody & { familyId: string }): Promise<KidAnswer> {
-  return apiRequest<KidAnswer>(`/api/family/${encodeURIComponent(familyId)}/kids`, { method: 'POST', body });
+/** POST /api/family/{id}/kids; with `idempotencyKey`, a try sent again after its answer was lost adds the kid once. */
+export function addKid({ familyId, idempotencyKey, ...body }: KidBody & { familyId: string; idempotencyKey?: string }): Promise<KidAnswer> {
+  return apiRequest<KidAnswer>(`/api/family/${encodeURIComponent(familyId)}/kids`, { method: 'POST', body, headers: idempotencyHeader(idempotencyKey) });
 }
 
 export function useAddKid() {

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAddKid } from '../api/add-kid.ts';
 import { useUpdateKid } from '../api/update-kid.ts';
@@ -37,6 +38,8 @@ export function KidFormModal({ familyId, kid, open, onOpenChange }: KidFormModal
 function KidForm({ familyId, kid, onDone }: { familyId: string; kid: Kid | null; onDone: () => void }) {
   const add = useAddKid();
   const update = useUpdateKid();
+  // A kid added again after an answer lost on the way is added once (the same name and age, the same key).
+  const keyFor = useIdempotencyKeys();
   const save = kid ? update : add;
   const {
     register,
@@ -64,7 +67,7 @@ function KidForm({ familyId, kid, onDone }: { familyId: string; kid: Kid | null;
       },
     };
     if (kid) update.mutate({ familyId, kidId: kid.id, ...values }, options);
-    else add.mutate({ familyId, ...values }, options);
+    else add.mutate({ familyId, ...values, idempotencyKey: keyFor(values) }, options);
   });
 
   return (

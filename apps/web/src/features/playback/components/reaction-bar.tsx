@@ -3,6 +3,7 @@ import { REACTIONS, type Reaction } from '@fst/shared/constants';
 import { PLAYBACK_TEXTS } from '@fst/shared/messages';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { errorText } from '../../../lib/api-client.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { useSendReaction } from '../api/send-reaction.ts';
 import { REACTION_DISPLAY } from './reactions.ts';
 
@@ -21,9 +22,12 @@ export function ReactionBar({ recording, kidId, tone = 'player' }: ReactionBarPr
   const reader = recording.reader.first_name || recording.reader_name;
   const title = recording.book_title ?? 'the story';
 
+  // One key per reaction, kept across taps: a tap again after an answer lost on the way sends it once.
+  const keyFor = useIdempotencyKeys();
+
   const react = (reaction: Reaction) => {
     if (send.isPending || sent) return;
-    send.mutate({ kid_id: kidId, reaction }, { onSuccess: () => setSent(reaction) });
+    send.mutate({ kid_id: kidId, reaction, idempotencyKey: keyFor([kidId, reaction]) }, { onSuccess: () => setSent(reaction) });
   };
 
   return (
