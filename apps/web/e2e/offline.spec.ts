@@ -1,4 +1,4 @@
-import { APP_TEXTS } from '@fst/shared/messages';
+import { APP_TEXTS, FAMILY_SERVER_MESSAGES, FAMILY_TEXTS } from '@fst/shared/messages';
 import { createAccount, expect, newAccount, test } from './fixtures.ts';
 
 // A tablet on a flaky connection: a save made offline says so at once and can be tried again, and a page
@@ -68,4 +68,34 @@ test('a kid added again after its answer was lost on the way is added once', asy
   await expect(form).toBeHidden();
   const { family } = (await (await page.request.get(`/api/family/${familyId}`)).json()) as { family: { kids: { first_name: string }[] } };
   expect(family.kids.map((k) => k.first_name)).toEqual(['Pia']);
+});
+
+test('a join request rejected again after its answer was lost is taken as handled, not as a failure', async ({ page, playwright, baseURL }) => {
+  await createAccount(page.request, newAccount('parent'));
+  const created = await page.request.post('/api/family/create', { data: { family_name: 'Bell Family' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const readerApi = await playwright.request.newContext({ baseURL });
+  await createAccount(readerApi, newAccount('grandparent', { first_name: 'Tess', last_name: 'Lane' }));
+  const asked = await readerApi.post(`/api/family/${familyId}/request-join`, { data: { relationship: 'Aunt' } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  await readerApi.dispose();
+
+  await page.goto('/parent-dashboard');
+  await page.getByRole('button', { name: 'Join requests, 1 pending' }).click();
+  const requests = page.getByRole('dialog', { name: 'Join Requests' });
+  let lost = false;
+  await page.route('**/api/family/*/requests/*', async (route) => {
+    if (lost || route.request().method() !== 'PUT') return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await requests.getByRole('button', { name: 'Reject Tess Lane' }).click();
+  await expect(page.getByText(FAMILY_TEXTS.processRequestFailed)).toBeVisible();
+  await requests.getByRole('button', { name: 'Reject Tess Lane' }).click();
+  await expect(page.getByText(FAMILY_SERVER_MESSAGES.requestAlreadyReviewed)).toBeVisible();
+  await expect(requests.getByText('No pending join requests')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Join requests', exact: true })).toBeVisible();
 });

@@ -33,3 +33,14 @@ export function useReviewJoinRequest() {
     },
   });
 }
+
+/** For a request found reviewed already (409, by an answer lost on the way or another admin): its family's requests and members, asked afresh. */
+export function useRefreshJoinRequests() {
+  const queryClient = useQueryClient();
+  return (familyId: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: joinRequestsQueryKey(familyId) }),
+      queryClient.invalidateQueries({ queryKey: familyQueryKey(familyId) }),
+      queryClient.invalidateQueries({ queryKey: myFamiliesQueryKey }),
+    ]);
+}

@@ -5,15 +5,17 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatDate } from '../../../lib/view.ts';
 import { useJoinRequests } from '../api/get-join-requests.ts';
-import { useReviewJoinRequest } from '../api/review-join-request.ts';
+import { useRefreshJoinRequests, useReviewJoinRequest } from '../api/review-join-request.ts';
 
 const fullName = (request: JoinRequest) => `${request.requester.first_name} ${request.requester.last_name}`.trim();
 
 function RequestRow({ request, onHandled }: { request: JoinRequest; onHandled: () => void }) {
   const review = useReviewJoinRequest();
+  const refresh = useRefreshJoinRequests();
   const name = fullName(request);
   // The promise, not mutate's callbacks: on success this row leaves the list (and unmounts) first.
   const decide = async (action: 'approve' | 'reject') => {
@@ -21,7 +23,14 @@ function RequestRow({ request, onHandled }: { request: JoinRequest; onHandled: (
       await review.mutateAsync({ familyId: request.family_id, requestId: request.id, action });
       notify.success(action === 'approve' ? FAMILY_PAGE_TEXTS.requestApproved(name) : FAMILY_PAGE_TEXTS.requestRejected(name));
       onHandled();
-    } catch {
+    } catch (error) {
+      // Reviewed already (an answer lost on the way, or another admin): it is done; the list is asked afresh.
+      if (error instanceof ApiError && error.status === 409) {
+        notify.info(errorText(error, FAMILY_TEXTS.processRequestFailed));
+        await refresh(request.family_id);
+        onHandled();
+        return;
+      }
       notify.error(FAMILY_TEXTS.processRequestFailed);
     }
   };
