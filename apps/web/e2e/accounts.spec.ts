@@ -250,6 +250,8 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('If an account exists for that email, a reset link has been sent.')).toBeVisible();
+    // The message in place of the form has the focus its button had.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('If an account exists');
 
     const mail = await latestMailTo(account.email);
     const link = mail.match(/https?:\/\/[^\s]+\/reset-password\/[\w-]+/)![0];
@@ -303,6 +305,8 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirm New Password').fill('fresh-pass');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    // The refused field takes the focus the button lost while sending.
+    await expect(page.getByLabel('Current Password')).toBeFocused();
     await page.getByLabel('Current Password').fill(account.password);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByText(PROFILE_TEXTS.passwordUpdated).first()).toBeVisible();

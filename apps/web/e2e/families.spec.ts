@@ -52,6 +52,8 @@ test('a parent creates a family and adds two kids', async ({ page, request }) =>
   await create.getByRole('button', { name: 'Create Family' }).click();
   await expect(create).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: familyName })).toBeVisible();
+  // The dialog opened by itself: on closing, the page's main content takes the focus, not the document.
+  await expect(page.locator('#main')).toBeFocused();
   await expect(page.getByText('No children added yet')).toBeVisible();
   await expect(page.getByText('No readers yet. Share your family code!')).toBeVisible();
 
@@ -184,6 +186,8 @@ test('a second grandparent finds the family by name and requests to join', async
   await row.getByRole('button', { name: /Request to Join/ }).click();
   await expect(page.getByText('Request sent! The family will be notified.')).toBeVisible();
   await expect(row.getByRole('button', { name: /Request Sent/ })).toBeDisabled();
+  // It keeps the focus it had (a disabled button would have dropped it, out of the dialog).
+  await expect(row.getByRole('button', { name: /Request Sent/ })).toBeFocused();
 
   // Searching again later still shows the pending request.
   await page.keyboard.press('Escape');
@@ -251,4 +255,20 @@ test("a reader's /family lists their families read-only", async ({ page }) => {
   await expect(page.getByRole('button', { name: 'View Family Code' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('switching family on the dashboard keeps the focus on the switcher', async ({ page }) => {
+  await createAccount(page.request, newAccount('parent'));
+  for (const family_name of ['First Nest', 'Second Nest']) {
+    const created = await page.request.post('/api/family/create', { data: { family_name } });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await page.goto('/parent-dashboard');
+  const switcher = page.getByLabel('Current family');
+  await switcher.focus();
+  const current = await switcher.locator('option:checked').textContent();
+  await switcher.selectOption({ label: current === 'First Nest' ? 'Second Nest' : 'First Nest' });
+  await expect(page.getByLabel('Current family').locator('option:checked')).not.toHaveText(current!);
+  // The dashboard of the family switched to is drawn afresh, its switcher with the focus.
+  await expect(page.getByLabel('Current family')).toBeFocused();
 });

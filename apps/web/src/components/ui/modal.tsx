@@ -29,7 +29,10 @@ export function Modal({ open, onOpenChange, title, description, children, size =
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+            // A dialog that opened by itself (Create Your Family), or whose opener has gone: the page's main
+            // content takes the focus, rather than the document's body.
+            const back = returnFocusTo.current?.isConnected && returnFocusTo.current !== document.body ? returnFocusTo.current : document.getElementById('main');
+            back?.focus();
             returnFocusTo.current = null;
           }}
           className={`animate-pop-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-paper p-6 shadow-card focus:outline-none mobile:p-5 ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'}`}

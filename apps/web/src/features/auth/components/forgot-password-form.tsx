@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { forgotPasswordBody } from '@fst/shared/auth/auth.schema';
@@ -31,7 +31,7 @@ export function ForgotPasswordForm() {
   });
 
   // Spec section 2: on success the form is replaced by the server's message.
-  if (forgot.isSuccess) return <Alert tone="success">{forgot.data.message}</Alert>;
+  if (forgot.isSuccess) return <SentMessage message={forgot.data.message} />;
 
   return (
     <form onSubmit={handleSubmit((values) => forgot.mutate(values))} noValidate className="flex flex-col gap-5">
@@ -43,5 +43,16 @@ export function ForgotPasswordForm() {
       </Button>
       {hydrated ? null : <LateStartHint />}
     </form>
+  );
+}
+
+/** The server's answer in place of the form: it takes the focus the form's button had, which went with the form. */
+function SentMessage({ message }: { message: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div ref={box} tabIndex={-1} className="focus:outline-none">
+      <Alert tone="success">{message}</Alert>
+    </div>
   );
 }

@@ -12,11 +12,14 @@ export function applyServerFieldErrors<T extends FieldValues>(
 ): string[] {
   if (!(error instanceof ApiError) || !error.errors) return [];
   const messages: string[] = [];
+  let focused = false;
   for (const [field, fieldMessages] of Object.entries(error.errors)) {
     if (!Array.isArray(fieldMessages) || fieldMessages.length === 0) continue;
     messages.push(...fieldMessages);
     const known = fields.find((name) => name === field);
-    if (known) setError(known, { type: 'server', message: fieldMessages.join(' ') });
+    // The first field refused takes the focus: the submit button, disabled while sending, has lost it.
+    if (known) setError(known, { type: 'server', message: fieldMessages.join(' ') }, { shouldFocus: !focused });
+    focused ||= Boolean(known);
   }
   return messages;
 }

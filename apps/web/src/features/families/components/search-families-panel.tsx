@@ -21,7 +21,7 @@ function StatusTag({ children }: { children: string }) {
   return <span className="inline-flex min-h-10 items-center rounded-full bg-sage-soft px-4 text-base font-semibold text-sage">{children}</span>;
 }
 
-/** Find Families: each row asks to join on its own; the button turns into a disabled Request Sent. */
+/** Find Families: each row asks to join on its own; the button turns into a disabled Request Sent (keeping its focus). */
 function RequestRow({ family, relationship }: { family: FamilySearchResult; relationship: string }) {
   const request = useRequestJoin();
   const send = () =>
@@ -41,11 +41,12 @@ function RequestRow({ family, relationship }: { family: FamilySearchResult; rela
       {family.is_member ? (
         <StatusTag>Member</StatusTag>
       ) : family.request_pending || request.isSuccess ? (
-        <Button size="sm" variant="secondary" disabled>
+        // aria-disabled, not disabled: the button keeps the focus it had when the request was sent.
+        <Button size="sm" variant="secondary" aria-disabled="true">
           Request Sent<span className="sr-only"> to {family.name}</span>
         </Button>
       ) : (
-        <Button size="sm" onClick={send} disabled={request.isPending} aria-busy={request.isPending || undefined}>
+        <Button size="sm" onClick={() => request.isPending || send()} aria-disabled={request.isPending || undefined} aria-busy={request.isPending || undefined}>
           {request.isPending ? 'Sending...' : 'Request to Join'}
           <span className="sr-only"> {family.name}</span>
         </Button>
