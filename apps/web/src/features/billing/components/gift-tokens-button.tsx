@@ -116,12 +116,12 @@ function GiftForm({ balance, onDone }: { balance: number; onDone: () => void }) 
         disabled={gift.isPending}
         className="max-w-60"
       />
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="mt-2 flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
         <Button type="button" variant="secondary" onClick={onDone} disabled={gift.isPending}>
           Cancel
         </Button>
         <Button type="submit" disabled={gift.isPending} aria-busy={gift.isPending || undefined}>
-          {gift.isPending ? 'Gifting…' : 'Gift Tokens'}
+          {gift.isPending ? 'Gifting...' : 'Gift Tokens'}
         </Button>
       </div>
     </form>
