@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
-import { takeSessionEnded } from '../../../lib/session-ended.ts';
+import { forgetSessionEnded, sessionEnded } from '../../../lib/session-ended.ts';
 import { useLogin } from '../api/login.ts';
 import { TextLink } from './auth-card.tsx';
 
@@ -25,8 +25,8 @@ type LoginValues = z.input<typeof loginBody>;
 export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // Told once, on the sign-in page a session that ended while open led to.
-  const [sessionEnded] = useState(takeSessionEnded);
+  // Said on the sign-in page a session that ended while open led to, until someone signs in.
+  const [ended] = useState(sessionEnded);
   const login = useLogin();
   const hydrated = useHydrated();
   useEffect(loginValidation.preload, []);
@@ -43,13 +43,16 @@ export function LoginForm() {
     login.mutate(values, {
       // Spec section 2: a grandparent lands on their dashboard, anyone else on the parent's; a visitor sent
       // here from a page of the app goes back to it.
-      onSuccess: (session) => navigate(afterSignIn(session.user.role, params.get('next')), { replace: true }),
+      onSuccess: (session) => {
+        forgetSessionEnded();
+        void navigate(afterSignIn(session.user.role, params.get('next')), { replace: true });
+      },
     });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {sessionEnded && !login.isError ? <Alert tone="info">{AUTH_TEXTS.sessionEnded}</Alert> : null}
+      {ended && !login.isError ? <Alert tone="info">{AUTH_TEXTS.sessionEnded}</Alert> : null}
       {login.isError ? <Alert tone="error">{errorText(login.error, SCREEN_ERRORS.login)}</Alert> : null}
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
