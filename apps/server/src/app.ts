@@ -462,22 +462,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // A POST sent again with its Idempotency-Key gets the first one's answer (platform/idempotency). Claimed once
   // the request is known valid: a refused one holds no key.
-  app.addHook('preHandler', async (req, reply) => {
+  // A callback hook, as the others that run for every request: only a POST with a key makes a promise.
+  app.addHook('preHandler', (req, reply, done) => {
     const key = req.headers[IDEMPOTENCY_HEADER];
-    if (key === undefined || req.method !== 'POST' || !req.session || !req.url.startsWith('/api/')) return;
-    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('invalid_input', IDEMPOTENCY_MESSAGES.invalidKey);
+    if (key === undefined || req.method !== 'POST' || !req.session || !req.url.startsWith('/api/')) return done();
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) return done(new AppError('invalid_input', IDEMPOTENCY_MESSAGES.invalidKey));
     const userId = req.session.user.id;
-    const claim = await idempotency.claim(userId, key, requestFingerprint(req.method, req.url, req.body));
-    if (claim.kind === 'answered') {
-      return reply
-        .code(claim.status)
-        .type(claim.contentType ?? JSON_TYPE)
-        .header('idempotent-replayed', 'true')
-        .send(claim.body);
-    }
-    if (claim.kind === 'in-progress') throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress);
-    if (claim.kind === 'other-request') throw new AppError('invalid_input', IDEMPOTENCY_MESSAGES.keyReused);
-    req.idempotent = { userId, key };
+    idempotency.claim(userId, key, requestFingerprint(req.method, req.url, req.body)).then((claim) => {
+      // Answered already: the first answer goes again, and the handler does not run (no done()).
+      if (claim.kind === 'answered') {
+        void reply.code(claim.status).type(claim.contentType ?? JSON_TYPE).header('idempotent-replayed', 'true').send(claim.body);
+        return;
+      }
+      if (claim.kind === 'in-progress') return done(new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress));
+      if (claim.kind === 'other-request') return done(new AppError('invalid_input', IDEMPOTENCY_MESSAGES.keyReused));
+      req.idempotent = { userId, key };
+      done();
+    }, done);
   });
   // Signed out callers learn nothing about a route's input rules: 401 comes before validation.
   app.addHook('preValidation', async (req) => {
