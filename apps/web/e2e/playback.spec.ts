@@ -438,15 +438,13 @@ test('a page that came without its data asks for it while the session is checked
   expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(served.sessionAnsweredAt());
   await served.undo();
 
-  // Signed out, the kid's page sends the visitor to sign in; its data was refused (401) and is forgotten, so
-  // after signing in the page shows the kid, not that refusal.
+  // Signed out, the kid's page sends the visitor to sign in, and back to it after; its data was refused (401)
+  // and is forgotten, so after signing in the page shows the kid, not that refusal.
   await page.context().clearCookies();
   await page.goto(`/child/${kidId}`);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/child/${kidId}`)}`);
   await page.getByLabel('Email').fill(parent.email);
   await page.getByLabel('Password', { exact: true }).fill(parent.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/parent-dashboard$/);
   // Watched for while the page comes in: the page for a refused kid is headed plain "Stories".
   await page.evaluate(() => {
     const w = window as unknown as { refusalShown: boolean };
@@ -456,7 +454,8 @@ test('a page that came without its data asks for it while the session is checked
     };
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await page.getByRole('link', { name: 'Ada' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/child/${kidId}$`));
   await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { refusalShown: boolean }).refusalShown)).toBe(false);
 });
