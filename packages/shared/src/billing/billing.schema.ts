@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PLAN_TYPES, TOKEN_PACKAGES, type TokenPackageId } from '../constants.ts';
 import { idParam } from '../families/families.schema.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from '../http/idempotency.ts';
 
 export const planTypeSchema = z.enum(PLAN_TYPES, { error: 'Unknown plan' });
 const packageIds = Object.keys(TOKEN_PACKAGES) as [TokenPackageId, ...TokenPackageId[]];
@@ -48,10 +47,6 @@ export const unlockResponse = z.object({
 export const GIFT_TOKENS_MAX = 100;
 export const giftBody = z.object({ family_id: idParam, amount: z.number({ error: 'Amount must be a whole number of tokens' }).int().min(1).max(GIFT_TOKENS_MAX) });
 export const giftResponse = z.object({ story_tokens_remaining: z.number().int(), gifted: z.number().int() });
-/** A gift's Idempotency-Key: a gift sent again with it (a retry after a lost answer) is given once. */
-export const giftHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES.invalidKey).optional(),
-});
 
 export const trialBody = z.object({ family_id: idParam });
 export const familySubscriptionSchema = z.object({

@@ -3,7 +3,6 @@ import {
   checkoutBody,
   familySubscriptionSchema,
   giftBody,
-  giftHeaders,
   giftResponse,
   localCheckoutParams,
   localCheckoutResponse,
@@ -72,8 +71,9 @@ export function billingRoutes(
   app.post('/api/premium-books/:id/unlock', { schema: { tags, params: bookUnlockParams, response: { 200: unlockResponse } } }, async (req) =>
     billing.unlock(requireSession(req), req.params.id),
   );
-  app.post('/api/stripe/gift-story-tokens', { schema: { tags, headers: giftHeaders, body: giftBody, response: { 200: giftResponse } } }, async (req) =>
-    billing.gift(requireSession(req), req.body.family_id, req.body.amount, req.headers['idempotency-key']),
+  // A gift sent again with its Idempotency-Key is given once: the app's own layer for POSTs (platform/idempotency).
+  app.post('/api/stripe/gift-story-tokens', { schema: { tags, body: giftBody, response: { 200: giftResponse } } }, async (req) =>
+    billing.gift(requireSession(req), req.body.family_id, req.body.amount),
   );
   app.get('/api/voice/subscription/family/:id', { schema: { tags, params: familyParams, response: { 200: familySubscriptionSchema } } }, async (req) =>
     billing.familySubscription(requireSession(req), req.params.id),

@@ -282,11 +282,8 @@ export function createBillingService(deps: Deps) {
       });
     },
 
-    /**
-     * A Gold reader gives some of their story tokens to a family they read for (credited to its admin). With
-     * an idempotency key, the same gift (key, family and amount) sent again is given once.
-     */
-    async gift(session: SessionUser, familyId: string, amount: number, idempotencyKey?: string) {
+    /** A Gold reader gives some of their story tokens to a family they read for (credited to its admin). */
+    async gift(session: SessionUser, familyId: string, amount: number) {
       const member = await deps.membership(familyId, session.user.id);
       if (!member) throw notFound();
       if (member.role !== 'reader') throw forbidden(BILLING_MESSAGES.giftNotReader);
@@ -296,12 +293,12 @@ export function createBillingService(deps: Deps) {
       const admins = await billing.familyAdmins([familyId]);
       const admin = admins[0];
       if (!admin) throw notFound();
-      // The ledger ref pairs the gift's two entries and, with a key, makes a repeated gift the same one;
-      // without a key each request is its own gift.
-      const ref = `gift:${user.id}:${familyId}:${amount}:${idempotencyKey ?? randomUUID()}`;
+      // Each gift is its own request (one sent again with its Idempotency-Key is answered by platform/idempotency
+      // before it gets here); the ledger ref only keeps its two entries paired.
+      const ref = `gift:${user.id}:${familyId}:${randomUUID()}`;
       await billing.transaction(async (tx) => {
-        const { alreadyDone } = await spend(tx, user, plan, 'story', amount, 'gift', ref);
-        if (!alreadyDone) await tx.addEntry({ userId: admin.userId, kind: 'story', delta: amount, reason: 'gift', ref: `${ref}:to:${admin.userId}` });
+        await spend(tx, user, plan, 'story', amount, 'gift', ref);
+        await tx.addEntry({ userId: admin.userId, kind: 'story', delta: amount, reason: 'gift', ref: `${ref}:to:${admin.userId}` });
       });
       return { story_tokens_remaining: await billing.balance(user.id, 'story'), gifted: amount };
     },
@@ -336,6 +333,12 @@ export function createBillingService(deps: Deps) {
   return service;
 }
 export type BillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * Subscription states that still bill, with either provider: another paid plan changes such a subscription in
+ * place, never a second checkout that would charge twice.
+ */
+export const BILLING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
 
 export function addMonth(d: Date): Date {
   const next = new Date(d);
