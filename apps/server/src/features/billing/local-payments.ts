@@ -6,10 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import type { BillingRepository } from './billing.repository.ts';
-import { addMonth, type BillingService } from './billing.service.ts';
-
-/** Subscription states in which the plan is being billed (a checkout then changes it rather than starting one). */
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+import { addMonth, BILLING_STATUSES, type BillingService } from './billing.service.ts';
 
 /** The payment provider port: what the plan and token screens ask of Stripe or of the local test mode. */
 export type PaymentsProvider = {
@@ -33,7 +30,7 @@ export function createLocalPayments(deps: { billing: BillingRepository; service:
    */
   async function running(userId: string, now: Date) {
     const sub = await billing.subscription(userId);
-    return sub && sub.plan !== 'free' && sub.currentPeriodEnd > now && LIVE_STATUSES.has(sub.status) ? sub : null;
+    return sub && sub.plan !== 'free' && sub.currentPeriodEnd > now && BILLING_STATUSES.has(sub.status) ? sub : null;
   }
 
   async function ownPayment(session: SessionUser, by: { id: string } | { clientSecret: string }) {

@@ -4,7 +4,7 @@ import { TOKEN_PACKAGES, type PlanType } from '@fst/shared/constants';
 import { BILLING_MESSAGES } from '@fst/shared/messages';
 import { AppError } from '../../platform/errors.ts';
 import type { BillingRepository, SubscriptionRow } from './billing.repository.ts';
-import { addMonth, type BillingEvent, type BillingService } from './billing.service.ts';
+import { addMonth, BILLING_STATUSES, type BillingEvent, type BillingService } from './billing.service.ts';
 import type { PaymentsProvider } from './local-payments.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -30,8 +30,6 @@ export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 
   });
 }
 
-// Subscriptions that still bill: a second checkout for their owner would charge twice.
-const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
 // Subscriptions that ended: their plan no longer applies.
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
