@@ -10,7 +10,7 @@ import {
   RECORDING_TEXTS,
   VALIDATION,
 } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, test } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, loseFirstAnswer, newAccount, test } from './fixtures.ts';
 
 // Issue 7 journeys: plans through the local test-mode checkout and portal, token purchases with the test
 // cards, and unlocking a premium book. Every test has its own account.
@@ -374,13 +374,7 @@ test.describe('plans and tokens', () => {
     await expectAccessible(page);
 
     // The first answer is lost on the way back (the server gave the gift); trying again gives it once.
-    let lost = false;
-    await page.route('**/api/stripe/gift-story-tokens', async (route) => {
-      if (lost) return route.fallback();
-      lost = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    await loseFirstAnswer(page, '**/api/stripe/gift-story-tokens', 'POST');
     await dialog.getByRole('button', { name: 'Gift Tokens' }).click();
     await expect(dialog.getByRole('alert')).toBeVisible();
     await dialog.getByRole('button', { name: 'Gift Tokens' }).click();

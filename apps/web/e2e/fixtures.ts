@@ -76,6 +76,20 @@ export async function signInAdmin(request: APIRequestContext): Promise<Account> 
   return e2eAdmin;
 }
 
+/**
+ * The first `method` request to `url` reaches the server and is answered there, but the answer is lost on the
+ * way back (the connection resets); later requests go through.
+ */
+export async function loseFirstAnswer(page: Page, url: string, method: 'POST' | 'PUT') {
+  let lost = false;
+  await page.route(url, async (route) => {
+    if (lost || route.request().method() !== method) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
 export const test = base;
 export { expect };
 

@@ -95,7 +95,7 @@ class ChunkErrorBoundary extends Component<{ fallback: () => ReactNode; children
   }
 }
 
-export type RetryableLazy<P extends object> = ReturnType<typeof retryableLazy<P>>;
+type RetryableLazy<P extends object> = ReturnType<typeof retryableLazy<P>>;
 
 /** Why code did not arrive, for people: offline says so (it loads by itself once back), else `otherwise`. */
 export const loadFailedText = (otherwise: string): string => (navigator.onLine ? otherwise : APP_TEXTS.offlineLoad);
