@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -26,7 +26,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { createAuthService, DEFAULT_RATE_LIMITS, type LiveSession, type RateLimits } from './features/auth/auth.service.ts';
 import { createBooksRepository } from './features/books/books.repository.ts';
-import { booksRoutes } from './features/books/books.routes.ts';
+import { bookFormRoutes, booksRoutes } from './features/books/books.routes.ts';
 import { BOOK_LINK_TTL_MS, createBooksService } from './features/books/books.service.ts';
 import { seedStarterBooks } from './features/books/starter-books.ts';
 import { createFamilyAccess } from './features/families/families.access.ts';
@@ -41,7 +41,7 @@ import { createStripeClient, createStripePayments, STRIPE_WEBHOOK_PATH } from '.
 import { stripeRoutes } from './features/billing/stripe.routes.ts';
 import { abandonRecording, createRecordingProcessor, PROCESS_RECORDING_OPTIONS, PROCESS_RECORDING_QUEUE, type ProcessRecordingJob } from './features/recordings/recording-processing.ts';
 import { createRecordingsRepository } from './features/recordings/recordings.repository.ts';
-import { recordingsRoutes } from './features/recordings/recordings.routes.ts';
+import { recordingFormRoutes, recordingsRoutes } from './features/recordings/recordings.routes.ts';
 import { createRecordingsService } from './features/recordings/recordings.service.ts';
 import { createRecordingCharges } from './features/billing/recording-charges.ts';
 import { createRequestsRepository } from './features/requests/requests.repository.ts';
@@ -53,7 +53,7 @@ import { createPlaybackService } from './features/playback/playback.service.ts';
 import { createStoryNotices } from './features/playback/story-notices.ts';
 import { createStoryNoticesRepository } from './features/playback/story-notices.repository.ts';
 import { createNarrationRepository } from './features/narration/narration.repository.ts';
-import { narrationRoutes } from './features/narration/narration.routes.ts';
+import { narrationRoutes, voiceFormRoutes } from './features/narration/narration.routes.ts';
 import { createNarrationService, createVoiceRemover, DELETE_VOICE_OPTIONS, DELETE_VOICE_QUEUE, type DeleteVoiceJob } from './features/narration/narration.service.ts';
 import { createStoryGenerator, failStory, GENERATE_STORY_OPTIONS, GENERATE_STORY_QUEUE, type GenerateStoryJob } from './features/narration/story-generation.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -200,27 +200,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jsonHeaders = apiHeaders(pageHeaders);
 
   // Before @fastify/compress's hook, so an answer is kept as the JSON text the route made; kept encoded, so a
-  // copy goes to the socket as it is.
-  app.addHook('onSend', async (req, reply, payload) => {
+  // copy goes to the socket as it is. A callback hook, as the others that run for every request: only a
+  // request that writes makes a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     reply.header('x-request-id', req.id);
     reply.headers(isJson(type) ? jsonHeaders : pageHeaders);
     if (req.answerCopy && reply.statusCode === 200 && typeof payload === 'string') {
       answers.set(req.answerCopy.key, { payload: Buffer.from(payload), type: String(type) }, req.answerCopy.begun, req.answerCopy.tables);
     }
+    // (A request with an Idempotency-Key is a POST to the API, so one that writes.)
+    if (isSafeMethod(req.method) || !req.url.startsWith('/api/')) return done();
+    afterWrite(req, reply.statusCode, payload, type).then(() => done(), done);
+  });
+  const afterWrite = async (req: FastifyRequest, status: number, payload: unknown, type: unknown) => {
     // A request with an Idempotency-Key: its success is kept for the same request sent again; a failure
     // frees the key, so that it can be tried again as it is.
     if (req.idempotent) {
       const { userId, key } = req.idempotent;
       req.idempotent = null;
-      const succeeded = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
-      if (succeeded) await idempotency.answered(userId, key, reply.statusCode, payload, typeof type === 'string' ? type : null);
+      if (status >= 200 && status < 300 && typeof payload === 'string') await idempotency.answered(userId, key, status, payload, typeof type === 'string' ? type : null);
       else await idempotency.release(userId, key);
     }
     // A request that may have written answers once this instance has heard of its changes: the caller's next
     // read here is never answered from a copy the write made wrong.
-    if (!isSafeMethod(req.method) && req.url.startsWith('/api/')) await database.changes.sync();
-  });
+    await database.changes.sync();
+  };
   const mailer =
     deps.mailer ??
     (config.mail.smtpUrl
@@ -238,7 +243,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // decision 010): media is already compressed and served in ranges, and the web build's files come with
   // their compressed copies (@fastify/static, preCompressed).
   await app.register(compress, { threshold: COMPRESS_MIN_BYTES, customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:plain|csv|html))(?:;|$)/ });
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Family Story Time API', version: '1.0.0' },
@@ -533,10 +537,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (stripePayments) stripeRoutes(app, { stripe: stripePayments });
   booksRoutes(app, { books });
   mediaRoutes(app, { storage, links: mediaLinks, ttlMs: BOOK_LINK_TTL_MS });
-  recordingsRoutes(app, { recordings, maxBytes: config.uploads.maxBytes });
+  recordingsRoutes(app, { recordings });
   requestsRoutes(app, { requests });
   playbackRoutes(app, { playback });
   narrationRoutes(app, { narration });
+  // The three routes that take a form, in a scope of their own with @fastify/multipart: its hooks run for
+  // every request of the scope it is registered in (a listener and two promises each), the others' included.
+  await app.register(async (scope) => {
+    const forms = scope.withTypeProvider<ZodTypeProvider>();
+    await forms.register(multipart, { limits: MULTIPART_LIMITS });
+    bookFormRoutes(forms, { books });
+    recordingFormRoutes(forms, { recordings, maxBytes: config.uploads.maxBytes });
+    voiceFormRoutes(forms, { narration });
+  });
   resumableUploadRoutes(app, { uploads, mayCreate: (session) => recordings.requireReaderAccount(session) });
   // Readers' recordings and AI stories, each in their own lists.
   familyRecordingListRoutes(app, {

@@ -25,10 +25,14 @@ export function booksRoutes(app: App, { books }: { books: BooksService }) {
   app.get('/api/admin/books', { schema: { tags: admin, querystring: bookListQuery, response: { 200: bookListResponse } } }, async (req) =>
     books.adminList(requireSession(req), req.query),
   );
-  app.post('/api/admin/books', { schema: { tags: admin, consumes: ['multipart/form-data'], response: { 201: bookResponse } } }, async (req, reply) =>
-    reply.code(201).send(await books.upload(requireSession(req), formParts(req, UPLOAD_LIMITS))),
-  );
   app.delete('/api/admin/books/:id', { schema: { tags: admin, params: bookParams, response: { 200: okResponse } } }, async (req) =>
     books.remove(requireSession(req), req.params.id),
+  );
+}
+
+/** The route that takes a form (multipart/form-data): registered where @fastify/multipart is (app.ts). */
+export function bookFormRoutes(app: App, { books }: { books: BooksService }) {
+  app.post('/api/admin/books', { schema: { tags: ['admin'], consumes: ['multipart/form-data'], response: { 201: bookResponse } } }, async (req, reply) =>
+    reply.code(201).send(await books.upload(requireSession(req), formParts(req, UPLOAD_LIMITS))),
   );
 }

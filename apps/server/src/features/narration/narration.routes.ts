@@ -53,6 +53,18 @@ async function cloneForm(req: FastifyRequest): Promise<unknown> {
 const CLONE_DESCRIPTION =
   'JSON or multipart/form-data: readerId, recording_ids (list of the reader’s ready recording ids; in a form a JSON list or the field repeated), voice_name (default: the reader’s first name plus ’s Voice). By the reader, or a parent of one of the reader’s families; needs the reader’s consent (403 otherwise, and the reader is e-mailed) and a Premium or Gold family. Answers 201.';
 
+/** The route that takes a form (multipart/form-data) as well as JSON: registered where @fastify/multipart is (app.ts). */
+export function voiceFormRoutes(app: App, { narration }: { narration: NarrationService }) {
+  app.post(
+    '/api/voice/clone/create',
+    { schema: { tags: ['narration'], consumes: ['application/json', 'multipart/form-data'], description: CLONE_DESCRIPTION, response: { 201: voiceCloneResponse } } },
+    async (req, reply) => {
+      const session = requireSession(req);
+      return reply.code(201).send(await narration.createClone(session, await cloneForm(req)));
+    },
+  );
+}
+
 export function narrationRoutes(app: App, opts: { narration: NarrationService }) {
   const { narration } = opts;
   const tags = ['narration'];
@@ -63,14 +75,6 @@ export function narrationRoutes(app: App, opts: { narration: NarrationService })
     narration.setConsent(requireSession(req), req.body.allowed),
   );
 
-  app.post(
-    '/api/voice/clone/create',
-    { schema: { tags, consumes: ['application/json', 'multipart/form-data'], description: CLONE_DESCRIPTION, response: { 201: voiceCloneResponse } } },
-    async (req, reply) => {
-      const session = requireSession(req);
-      return reply.code(201).send(await narration.createClone(session, await cloneForm(req)));
-    },
-  );
   app.get('/api/voice/clone/my-voice', { schema: { tags, response: { 200: myVoiceResponse } } }, async (req) => narration.myVoice(requireSession(req)));
   app.delete('/api/voice/clone/my-voice', { schema: { tags, response: { 200: okResponse } } }, async (req) => narration.deleteMyVoice(requireSession(req)));
   app.get('/api/voice/check-voice-clone/:readerId', { schema: { tags, params: readerIdParams, response: { 200: checkVoiceCloneResponse } } }, async (req) =>

@@ -21,16 +21,19 @@ const FIELD_BYTES = 256 * 1024;
 
 const UPLOAD_DESCRIPTION = `multipart/form-data: the media file in \`recording\` (video/webm, video/mp4, audio/webm, audio/mp4, audio/ogg…; its first bytes must match), or \`upload_id\` of a finished upload of the tus endpoint /api/uploads instead of the file; text fields book_id, recording_type, duration_seconds, kid_ids (JSON list), is_premium, page_track (JSON list of { page, at_seconds }). Send the text fields first. Answers 201 with the recording, processing_status "processing".`;
 
-export function recordingsRoutes(app: App, opts: { recordings: RecordingsService; maxBytes: number }) {
-  const { recordings } = opts;
-  const tags = ['recordings'];
-
+/** The route that takes a form (multipart/form-data): registered where @fastify/multipart is (app.ts). */
+export function recordingFormRoutes(app: App, { recordings, maxBytes }: { recordings: RecordingsService; maxBytes: number }) {
   app.post(
     '/api/recording/upload',
-    { schema: { tags, consumes: ['multipart/form-data'], description: UPLOAD_DESCRIPTION, response: { 201: recordingResponse } } },
+    { schema: { tags: ['recordings'], consumes: ['multipart/form-data'], description: UPLOAD_DESCRIPTION, response: { 201: recordingResponse } } },
     async (req, reply) =>
-      reply.code(201).send(await recordings.upload(requireSession(req), formParts(req, { fileBytes: opts.maxBytes + 1, files: 2, fields: 12, fieldBytes: FIELD_BYTES }))),
+      reply.code(201).send(await recordings.upload(requireSession(req), formParts(req, { fileBytes: maxBytes + 1, files: 2, fields: 12, fieldBytes: FIELD_BYTES }))),
   );
+}
+
+export function recordingsRoutes(app: App, { recordings }: { recordings: RecordingsService }) {
+  const tags = ['recordings'];
+
   app.get('/api/recording/my-recordings', { schema: { tags, response: { 200: myRecordingsResponse } } }, async (req) =>
     recordings.myRecordings(requireSession(req)),
   );
