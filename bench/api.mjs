@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // API benchmark (issue 9): autocannon against the real server for the parent dashboard's calls (session,
 // families, family stats, a kid's playlist, the book list), on PostgreSQL and on embedded PGlite, each as a
-// ratio to a bare Fastify hello-world measured in the same run on the same machine.
+// ratio to a bare Fastify hello-world measured in the same run on the same machine, in one-second slices taken
+// in turn with the call's (`alongside`).
 // Goal: requests per second and p99 at least 0.3 of the hello-world's on PostgreSQL (p99 ratio = hello p99 /
 // call p99, so higher is better for both). Run with `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS;
 // BENCH_PLAY_EVENTS=n has another family's kid send n play events a second while each call is measured, as
@@ -26,31 +27,50 @@ function playEvents(base, family, rate) {
 
 // autocannon's own percentiles are whole milliseconds (a hello-world's p99 comes out as 0 or 1), so every
 // answer's latency is taken from its 'response' event, in fractions of a millisecond.
-async function load(url, headers = {}) {
+async function slice(url, headers, seconds) {
   const latencies = [];
-  const run = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const run = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   run.on('response', (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
   const result = await run;
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { latencies, requests: result.requests.total, seconds: result.duration };
+}
+
+const summary = ({ latencies, requests, seconds }) => {
   latencies.sort((a, b) => a - b);
-  return { rps: result.requests.average, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+};
+
+/**
+ * A call and the hello-world, each for SECONDS, in one-second slices taken in turn (which goes first changing
+ * every second): a machine that other work slows for a moment slows both alike, rather than whichever was
+ * running then. Each one's requests a second and percentiles are over all of its slices.
+ */
+async function alongside(url, headers, helloUrl) {
+  const call = { latencies: [], requests: 0, seconds: 0 };
+  const hello = { latencies: [], requests: 0, seconds: 0 };
+  const add = (into, r) => {
+    into.latencies.push(...r.latencies);
+    into.requests += r.requests;
+    into.seconds += r.seconds;
+  };
+  for (let i = 0; i < SECONDS; i++) {
+    const turns = [() => slice(url, headers, 1).then((r) => add(call, r)), () => slice(helloUrl, {}, 1).then((r) => add(hello, r))];
+    if (i % 2) turns.reverse();
+    for (const turn of turns) await turn();
+  }
+  return { call: summary(call), hello: summary(hello) };
 }
 
 async function main() {
-  console.log(`API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per call, autocannon in this process, servers in their own`);
+  console.log(`API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per call and as long of the hello-world beside it, in 1 s slices taken in turn; autocannon in this process, servers in their own`);
   const hello = await startHelloWorld();
   const cleanups = [() => hello.stop()];
   let failed = false;
   try {
-    // Warm up the yardstick. It is measured again right before and after each call, and the better of the
-    // two taken: a machine that other work slows for a few seconds cannot flatter a call's ratio.
     await autocannon({ url: hello.url, connections: CONNECTIONS, duration: 1 });
-    const yardstick = async (before) => {
-      const after = await load(hello.url);
-      return { rps: Math.max(before.rps, after.rps), p99: Math.min(before.p99, after.p99), after };
-    };
-    let before = await load(hello.url);
-    console.log(`\nbare Fastify hello-world: ${fmt(before.rps, 0)} req/s, p50 ${fmt(before.p50)} ms, p99 ${fmt(before.p99)} ms (measured again beside each call)`);
+    const first = summary(await slice(hello.url, {}, SECONDS));
+    console.log(`\nbare Fastify hello-world: ${fmt(first.rps, 0)} req/s, p50 ${fmt(first.p50)} ms, p99 ${fmt(first.p99)} ms (measured again alongside each call)`);
 
     for (const mode of ['PostgreSQL', 'PGlite']) {
       const dataDir = await tempDir();
@@ -72,10 +92,8 @@ async function main() {
       for (const [name, url] of dashboardCalls(family)) {
         await autocannon({ url: `${app.url}${url}`, connections: CONNECTIONS, duration: 1, headers: { cookie: family.parentCookie } });
         const stopPlaying = playing ? playEvents(app.url, playing, PLAY_EVENTS) : null;
-        const r = await load(`${app.url}${url}`, { cookie: family.parentCookie });
+        const { call: r, hello: base } = await alongside(`${app.url}${url}`, { cookie: family.parentCookie }, hello.url);
         stopPlaying?.();
-        const base = await yardstick(before);
-        before = base.after;
         const rpsRatio = r.rps / base.rps;
         const p99Ratio = base.p99 / r.p99;
         ratios.push(rpsRatio, p99Ratio);
