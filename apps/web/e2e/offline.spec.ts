@@ -73,6 +73,23 @@ test('a kid added again after its answer was lost on the way is added once', asy
   expect(await kidNames(page, familyId)).toEqual(['Pia']);
 });
 
+test('a family created again after its answer was lost on the way is created once', async ({ page }) => {
+  await createAccount(page.request, newAccount('parent'));
+  await page.goto('/family');
+  const form = page.getByRole('dialog', { name: 'Create Your Family' });
+  await form.getByLabel('Family Name').fill('The Lost Answers');
+
+  // The server creates the family, but its answer never arrives.
+  await loseFirstAnswer(page, '**/api/family/create', 'POST');
+  await form.getByRole('button', { name: 'Create Family' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByRole('button', { name: 'Create Family' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'The Lost Answers' })).toBeVisible();
+  const { families } = (await (await page.request.get('/api/family/my-families')).json()) as { families: { name: string }[] };
+  expect(families.map((f) => f.name)).toEqual(['The Lost Answers']);
+});
+
 test('a join request rejected again after its answer was lost is taken as handled, not as a failure', async ({ page, playwright, baseURL }) => {
   const familyId = await parentWithFamily(page, 'Bell Family');
   const readerApi = await playwright.request.newContext({ baseURL });

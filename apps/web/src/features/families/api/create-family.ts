@@ -2,11 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createFamilyBody } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
 import { familyQueryKey, type FamilyAnswer } from './get-family.ts';
 import { myFamiliesQueryKey, summaryOf, type MyFamilies } from './get-my-families.ts';
 
-export function createFamily(body: z.input<typeof createFamilyBody>): Promise<FamilyAnswer> {
-  return apiRequest<FamilyAnswer>('/api/family/create', { method: 'POST', body });
+/** POST /api/family/create; with `idempotencyKey`, a try sent again after its answer was lost creates the family once. */
+export function createFamily({ idempotencyKey, ...body }: z.input<typeof createFamilyBody> & { idempotencyKey?: string }): Promise<FamilyAnswer> {
+  return apiRequest<FamilyAnswer>('/api/family/create', { method: 'POST', body, headers: idempotencyHeader(idempotencyKey) });
 }
 
 export function useCreateFamily() {

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCreateFamily } from '../api/create-family.ts';
 import { failureText } from '../failure-text.ts';
@@ -33,6 +34,8 @@ export function CreateFamilyModal({ open, onOpenChange, onCreated }: CreateFamil
 
 function CreateFamilyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (family: FamilyDetail) => void }) {
   const create = useCreateFamily();
+  // A family created again after an answer lost on the way is created once (the same name, the same key).
+  const keyFor = useIdempotencyKeys();
   const {
     register,
     handleSubmit,
@@ -43,7 +46,7 @@ function CreateFamilyForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   });
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
+    create.mutate({ ...values, idempotencyKey: keyFor(values) }, {
       onSuccess: ({ family }) => {
         notify.success(FAMILY_PAGE_TEXTS.created(family.name));
         onCreated(family);
