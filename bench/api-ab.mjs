@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { dashboardCalls, fmt, freePort, percentile, removeDir, ROOT, scratchDatabase, seedDashboardFamily, SERVER_NODE_FLAGS, startChild, tempDir, waitFor } from './lib.mjs';
+import { dashboardCalls, fmt, measure, removeDir, ROOT, scratchDatabase, seedDashboardFamily, startApp, summary, tempDir } from './lib.mjs';
 
 const REF = process.argv[2];
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
@@ -18,32 +18,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 10;
 
 async function load(url, cookie) {
-  const latencies = [];
-  const run = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
-  run.on('response', (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
-  const result = await run;
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  latencies.sort((a, b) => a - b);
-  return { rps: result.requests.total / result.duration, p99: percentile(latencies, 99) };
+  const { rps, p99 } = summary(await measure(url, { headers: { cookie }, seconds: SECONDS, connections: CONNECTIONS }));
+  return { rps, p99 };
 }
 
-/** The server of the checkout at `dir` (production settings, as bench/lib.mjs startApp), on a database of its own. */
-async function startBuild(label, dir, cleanups) {
+/** The server of the checkout at `root`, on a database of its own, with the benchmark's family. */
+async function startBuild(label, root, cleanups) {
   const db = await scratchDatabase();
   cleanups.push(() => db.drop());
   const dataDir = await tempDir();
   cleanups.push(() => removeDir(dataDir));
-  const port = await freePort();
-  const server = startChild(
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(dir, 'apps/server/src/server.ts')],
-    { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent-web', STORAGE: 'local', FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' },
-    label,
-  );
+  const server = await startApp({ dataDir, databaseUrl: db.url, root, label });
   cleanups.push(() => server.stop());
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
-  const family = await seedDashboardFamily(url);
-  return { label, url, cookie: family.parentCookie, calls: dashboardCalls(family) };
+  const family = await seedDashboardFamily(server.url);
+  return { label, url: server.url, cookie: family.parentCookie, calls: dashboardCalls(family) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -8,7 +8,7 @@
 // BENCH_PLAY_EVENTS=n has another family's kid send n play events a second while each call is measured, as
 // on an evening when stories are playing: they change the tables the stats and playlists are read from).
 import autocannon from 'autocannon';
-import { api, dashboardCalls, fmt, percentile, removeDir, scratchDatabase, seedDashboardFamily, startApp, startHelloWorld, tempDir } from './lib.mjs';
+import { api, dashboardCalls, fmt, measure, removeDir, scratchDatabase, seedDashboardFamily, startApp, startHelloWorld, summary, tempDir } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,21 +25,7 @@ function playEvents(base, family, rate) {
   return () => clearInterval(timer);
 }
 
-// autocannon's own percentiles are whole milliseconds (a hello-world's p99 comes out as 0 or 1), so every
-// answer's latency is taken from its 'response' event, in fractions of a millisecond.
-async function slice(url, headers, seconds) {
-  const latencies = [];
-  const run = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  run.on('response', (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
-  const result = await run;
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { latencies, requests: result.requests.total, seconds: result.duration };
-}
-
-const summary = ({ latencies, requests, seconds }) => {
-  latencies.sort((a, b) => a - b);
-  return { rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-};
+const slice = (url, headers, seconds) => measure(url, { headers, seconds, connections: CONNECTIONS });
 
 /**
  * A call and the hello-world, each for SECONDS, in one-second slices taken in turn (which goes first changing

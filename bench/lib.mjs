@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,10 +63,13 @@ export async function waitFor(url, timeoutMs = 180_000) {
 /** Node's flags as `npm start` gives them (apps/server/package.json: a young generation large enough for requests in flight). */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
-/** The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in `dataDir`. */
-export async function startApp({ dataDir, databaseUrl = '', env = {} }) {
+/**
+ * The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in
+ * `dataDir`; `root`: the checkout whose server it is (this one unless given).
+ */
+export async function startApp({ dataDir, databaseUrl = '', env = {}, root = ROOT, label = 'server' }) {
   const port = await freePort();
-  const server = startChild([...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = startChild([...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -78,7 +82,7 @@ export async function startApp({ dataDir, databaseUrl = '', env = {} }) {
     FFMPEG_PATH: '/nonexistent/ffmpeg',
     FFPROBE_PATH: '/nonexistent/ffprobe',
     ...env,
-  }, 'server');
+  }, label);
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return { ...server, port, url: `http://127.0.0.1:${port}` };
 }
@@ -193,6 +197,24 @@ export const dashboardCalls = (f) => [
   ['kid playlist', `/api/playback/kid/${f.kidIds[0]}/playlist`],
   ['books list', '/api/books?per_page=12'],
 ];
+
+// autocannon's own percentiles are whole milliseconds (a hello-world's p99 comes out as 0 or 1), so every
+// answer's latency is taken from its 'response' event, in fractions of a millisecond.
+/** `seconds` of load on `url`: every 2xx answer's latency (ms), the requests answered and the seconds taken. */
+export async function measure(url, { headers = {}, seconds, connections }) {
+  const latencies = [];
+  const run = autocannon({ url, connections, duration: seconds, headers });
+  run.on('response', (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
+  const result = await run;
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { latencies, requests: result.requests.total, seconds: result.duration };
+}
+
+/** What `measure` (or several, added up) gives as requests a second, p50 and p99. */
+export const summary = ({ latencies, requests, seconds }) => {
+  latencies.sort((a, b) => a - b);
+  return { rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+};
 
 /** Sorted sample's percentile (0–100). */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
