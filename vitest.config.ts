@@ -1,3 +1,4 @@
+import { defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Reliability tests start, kill and restart real server processes: minutes, not seconds. They have their
@@ -5,12 +6,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const RELIABILITY = '**/*.reliability.test.ts';
 
 export default defineConfig({
+  // packages/shared from its TypeScript source, not its build (the "@fst/source" condition of its exports);
+  // without 'module', as Vitest's own default (a package's bundler-only build, e.g. @aws-sdk's, fails in Node).
+  ssr: { resolve: { conditions: ['@fst/source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
   test: {
     // One PGlite per test file is heavy; the machine has 2 cores.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
+        extends: true,
         test: {
           name: 'server',
           root: 'apps/server',
@@ -21,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'reliability',
           root: 'apps/server',

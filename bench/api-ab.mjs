@@ -49,7 +49,8 @@ async function main() {
     console.log(`A: ${REF}; B: this checkout. ${ROUNDS} rounds of ${SECONDS} s per call and build, ${CONNECTIONS} connections`);
     const a = await startBuild('A', dirA, cleanups);
     const b = await startBuild('B', ROOT, cleanups);
-    for (const build of [a, b]) for (const [, url] of build.calls) await autocannon({ url: build.url + url, connections: CONNECTIONS, duration: 1, headers: { cookie: build.cookie } });
+    for (const build of [a, b])
+      for (const [, url] of build.calls) await autocannon({ url: build.url + url, connections: CONNECTIONS, duration: 1, headers: { cookie: build.cookie } });
 
     const results = a.calls.map(() => ({ A: [], B: [] }));
     for (let round = 0; round < ROUNDS; round++) {

@@ -77,9 +77,13 @@ async function main() {
       const own = new Set([...closure(key)].filter((f) => !entry.has(f)));
       if (!PUBLIC_ROUTES.test(key)) for (const f of layout) own.add(f);
       const name = `${key.replace('src/app/routes/', '')}${PUBLIC_ROUTES.test(key) ? '' : ' (+ layout)'}`;
-      console.log(`  ${name.padEnd(38)} ${(sum(own) / KB).toFixed(1).padStart(10)}   ${((sum(own) + sum(entry)) / KB).toFixed(1).padStart(14)}   ${String(own.size + entry.size).padStart(18)}`);
+      console.log(
+        `  ${name.padEnd(38)} ${(sum(own) / KB).toFixed(1).padStart(10)}   ${((sum(own) + sum(entry)) / KB).toFixed(1).padStart(14)}   ${String(own.size + entry.size).padStart(18)}`,
+      );
     }
-    const pdfChunks = Object.values(manifest).filter((c) => c.file.endsWith('.js') && isPdfJs(c.file)).map((c) => c.file);
+    const pdfChunks = Object.values(manifest)
+      .filter((c) => c.file.endsWith('.js') && isPdfJs(c.file))
+      .map((c) => c.file);
     console.log(`\npdf.js chunks: ${pdfChunks.join(', ') || 'none'} (${(sum(new Set(pdfChunks)) / KB).toFixed(1)} KB gz, loaded on demand)`);
 
     const withinBudget = landingKb <= LANDING_BUDGET_KB;

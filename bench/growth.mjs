@@ -55,7 +55,11 @@ async function sql(url, text, values) {
   await client.connect();
   try {
     // Several statements with the same parameters: run them one by one.
-    for (const statement of text.split(';').map((s) => s.trim()).filter(Boolean)) await client.query(statement, values);
+    for (const statement of text
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      await client.query(statement, values);
   } finally {
     await client.end();
   }

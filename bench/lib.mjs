@@ -53,15 +53,18 @@ export function startChild(args, env, label) {
 export async function waitFor(url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await sleep(200);
   }
 }
 
-/** Node's flags as `npm start` gives them (apps/server/package.json: a young generation large enough for requests in flight). */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+/** Node's flags as `npm start` gives them (apps/server/package.json). */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps'];
 
 /**
  * The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in
@@ -69,20 +72,26 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
  */
 export async function startApp({ dataDir, databaseUrl = '', env = {}, root = ROOT, label = 'server' }) {
   const port = await freePort();
-  const server = startChild([...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '/nonexistent-web',
-    STORAGE: 'local',
-    // Generated recordings are not real videos: processing keeps them as they are.
-    FFMPEG_PATH: '/nonexistent/ffmpeg',
-    FFPROBE_PATH: '/nonexistent/ffprobe',
-    ...env,
-  }, label);
+  const server = startChild(
+    [...SERVER_NODE_FLAGS, '--conditions=@fst/source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    {
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'local',
+      VOICE_PROVIDER: 'local',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent-web',
+      STORAGE: 'local',
+      // Generated recordings are not real videos: processing keeps them as they are.
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
+      ...env,
+    },
+    label,
+  );
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return { ...server, port, url: `http://127.0.0.1:${port}` };
 }
@@ -153,7 +162,11 @@ async function uploadRecording(base, cookie, bookId, kidIds) {
     fakeRecording(32 * 1024),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await fetch(`${base}/api/recording/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie }, body });
+  const res = await fetch(`${base}/api/recording/upload`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
+    body,
+  });
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
   return (await res.json()).recording.id;
 }
@@ -164,11 +177,24 @@ async function uploadRecording(base, cookie, bookId, kidIds) {
  */
 export async function seedDashboardFamily(base, { kids = 3, recordings = 6 } = {}) {
   const tag = randomBytes(4).toString('hex');
-  const parent = await api(base, 'POST', '/api/auth/signup', { first_name: 'Bench', last_name: 'Parent', email: `bench-parent-${tag}@example.com`, password: 'secret1', role: 'parent' });
+  const parent = await api(base, 'POST', '/api/auth/signup', {
+    first_name: 'Bench',
+    last_name: 'Parent',
+    email: `bench-parent-${tag}@example.com`,
+    password: 'secret1',
+    role: 'parent',
+  });
   const family = (await api(base, 'POST', '/api/family/create', { family_name: 'Bench Family' }, parent.cookie)).json.family;
   const kidIds = [];
-  for (let i = 0; i < kids; i++) kidIds.push((await api(base, 'POST', `/api/family/${family.id}/kids`, { first_name: `Kid${i}`, age: 3 + i }, parent.cookie)).json.kid.id);
-  const gran = await api(base, 'POST', '/api/auth/signup', { first_name: 'Bench', last_name: 'Gran', email: `bench-gran-${tag}@example.com`, password: 'secret1', role: 'grandparent' });
+  for (let i = 0; i < kids; i++)
+    kidIds.push((await api(base, 'POST', `/api/family/${family.id}/kids`, { first_name: `Kid${i}`, age: 3 + i }, parent.cookie)).json.kid.id);
+  const gran = await api(base, 'POST', '/api/auth/signup', {
+    first_name: 'Bench',
+    last_name: 'Gran',
+    email: `bench-gran-${tag}@example.com`,
+    password: 'secret1',
+    role: 'grandparent',
+  });
   await api(base, 'POST', '/api/family/join', { family_code: family.family_code }, gran.cookie);
   const books = (await api(base, 'GET', `/api/books?per_page=${recordings}`, undefined, gran.cookie)).json.books;
   const recordingIds = [];
@@ -200,10 +226,13 @@ export const dashboardCalls = (f) => [
 
 // autocannon's own percentiles are whole milliseconds (a hello-world's p99 comes out as 0 or 1), so every
 // answer's latency is taken from its 'response' event, in fractions of a millisecond.
-/** `seconds` of load on `url`: every 2xx answer's latency (ms), the requests answered and the seconds taken. */
-export async function measure(url, { headers = {}, seconds, connections }) {
+/**
+ * `seconds` of load on `url` (or autocannon's `requests` against it): every 2xx answer's latency (ms), the
+ * requests answered and the seconds taken.
+ */
+export async function measure(url, { headers = {}, seconds, connections, requests }) {
   const latencies = [];
-  const run = autocannon({ url, connections, duration: seconds, headers });
+  const run = autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
   run.on('response', (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
   const result = await run;
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);

@@ -17,14 +17,13 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { fmt, removeDir, ROOT, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
 
-// packages/shared's VIEW_COOKIE (TypeScript source, which this plain script does not import).
-const VIEW_COOKIE = 'fst_view';
-
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, accessibility: 100 };
 // LIGHTHOUSE_PAGES=dashboard,kid audits only the pages whose names hold one of the words.
-const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((w) => w.trim()).filter(Boolean);
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 
 function build() {
   return tempDir('fst-lighthouse-').then((outDir) => {
@@ -60,10 +59,8 @@ async function audit(url, port, retries = NO_NAVSTART_RETRIES) {
 }
 
 /**
- * Puts `cookie` ("name=value", or none: signed out) in the jar of the Chromium listening on `port`, with the
- * view cookie the app writes whenever it starts (so also on the sign-in page): the browser's time zone and
- * the language it writes dates in (decisions 010 and 011). Each run of a page then loads it as a signed-in
- * user coming back does.
+ * Puts `cookie` ("name=value", or none: signed out) in the jar of the Chromium listening on `port`: each run
+ * of a page then loads it as a signed-in user coming back does.
  */
 async function signIn(port, origin, cookie) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -73,14 +70,6 @@ async function signIn(port, origin, cookie) {
       const [name, value] = cookie.split(';')[0].split('=');
       const domain = new URL(origin).hostname;
       await browser.setCookie({ name, value, domain, path: '/', httpOnly: true, sameSite: 'Lax' });
-      // What apps/web/src/lib/first-view.ts `tellView` writes, as this browser answers it.
-      const page = await browser.newPage();
-      const view = await page.evaluate(() => {
-        const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
-        return new URLSearchParams({ tz: String(new Date().getTimezoneOffset()), zone: timeZone, lang: locale }).toString();
-      });
-      await page.close();
-      await browser.setCookie({ name: VIEW_COOKIE, value: encodeURIComponent(view), domain, path: '/', sameSite: 'Lax' });
     }
   } finally {
     await browser.disconnect();
@@ -96,7 +85,12 @@ function accessibilityFailures(lhr) {
 }
 
 async function main() {
-  console.log(`Lighthouse ${RUNS} run(s) per page, mobile emulation, Chromium at ${CHROMIUM}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Lighthouse ${RUNS} run(s) per page, mobile emulation, Chromium at ${CHROMIUM}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const given = process.env.LIGHTHOUSE_DIST;
   const dist = given ? path.resolve(given) : await build();
   const dataDir = await tempDir();
@@ -145,7 +139,9 @@ async function main() {
       }
     }
     failed = problems.length > 0;
-    console.log(failed ? `\nFAIL:\n${problems.join('\n')}` : `\nPASS: every page at performance ${GOALS.performance}+ and accessibility ${GOALS.accessibility}`);
+    console.log(
+      failed ? `\nFAIL:\n${problems.join('\n')}` : `\nPASS: every page at performance ${GOALS.performance}+ and accessibility ${GOALS.accessibility}`,
+    );
   } finally {
     await chrome.kill();
     await app.stop();

@@ -65,7 +65,13 @@ function streamRequest({ port, path: urlPath, headers, head = Buffer.alloc(0), t
     const started = process.hrtime.bigint();
     const since = () => Number(process.hrtime.bigint() - started) / 1e9;
     let sentSeconds = NaN;
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', headers: { ...headers, 'content-length': head.length + total + tail.length } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path: urlPath,
+      method: 'POST',
+      headers: { ...headers, 'content-length': head.length + total + tail.length },
+    });
     req.on('error', reject);
     req.on('response', (res) => {
       const chunks = [];
@@ -132,8 +138,7 @@ async function main() {
     children.push(server);
     const { port } = server;
 
-    const signup = (role, email) =>
-      api(server.url, 'POST', '/api/auth/signup', { first_name: 'Bench', last_name: role, email, password: 'secret1', role });
+    const signup = (role, email) => api(server.url, 'POST', '/api/auth/signup', { first_name: 'Bench', last_name: role, email, password: 'secret1', role });
     const parent = await signup('parent', parentEmail);
     const family = (await api(server.url, 'POST', '/api/family/create', { family_name: 'Bench Family' }, parent.cookie)).json.family;
     const kid = (await api(server.url, 'POST', `/api/family/${family.id}/kids`, { first_name: 'Mia', age: 4 }, parent.cookie)).json.kid;
@@ -178,7 +183,9 @@ async function main() {
     );
     const ratio = rate / plainRate;
     console.log(`throughput ratio to the plain copy: ${ratio.toFixed(2)} (goal ≥ ${GOAL_RATIO}); to the flushed copy: ${(rate / flushedRate).toFixed(2)}`);
-    console.log(`server RSS: ${(before / MiB).toFixed(0)} MiB at rest, ${(peak / MiB).toFixed(0)} MiB at peak, growth ${growth.toFixed(1)} MiB (goal < ${GOAL_MIB} MiB)`);
+    console.log(
+      `server RSS: ${(before / MiB).toFixed(0)} MiB at rest, ${(peak / MiB).toFixed(0)} MiB at peak, growth ${growth.toFixed(1)} MiB (goal < ${GOAL_MIB} MiB)`,
+    );
     const memoryOk = growth < GOAL_MIB;
     const speedOk = ratio >= GOAL_RATIO;
     console.log(memoryOk ? 'PASS: memory growth within the goal' : 'FAIL: memory growth over the goal');

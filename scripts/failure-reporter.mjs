@@ -22,7 +22,17 @@ export default class FailureReporter {
         lines.push(`${where} › ${test.fullName}: ${firstLines(test.result().errors?.[0])}`);
       }
     }
-    for (const error of unhandledErrors) lines.push(`unhandled error: ${firstLines(error)}`);
+    for (const error of unhandledErrors) {
+      // Vitest names the test file (and test) that was running when the error surfaced; the stack's first
+      // frame of our own code says where it came from.
+      const during = error?.VITEST_TEST_PATH
+        ? ` during ${relative(process.cwd(), error.VITEST_TEST_PATH)}${error.VITEST_TEST_NAME ? ` › ${error.VITEST_TEST_NAME}` : ''}`
+        : '';
+      const frame = String(error?.stack ?? '')
+        .split('\n')
+        .find((l) => l.includes('/apps/') && !l.includes('node_modules'));
+      lines.push(`unhandled error${during}: ${firstLines(error)}${frame ? ` (${frame.trim()})` : ''}`);
+    }
     if (lines.length) appendFileSync(file, lines.map((l) => `${l}\n`).join(''));
   }
 }

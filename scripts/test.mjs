@@ -2,10 +2,11 @@
 // The whole test suite: unit and integration tests (vitest), the reliability tests (real server processes
 // killed and restarted, two instances, a database outage: vitest project "reliability"), then the browser
 // journeys (Playwright) whenever a Chromium is found. REQUIRE_E2E=1 (set by .ci/run) turns a skipped
-// journey run into a failure. The last lines name every step that failed and its failed tests, so the tail
-// of a CI log says what broke.
+// journey run into a failure; FST_BUILT=1 (set by .ci/run, which has just built) skips building the web
+// app again. The last lines name every step that failed and its failed tests, so the tail of a CI log says
+// what broke.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,10 +25,22 @@ function failedTests(reportFile) {
   return readFileSync(reportFile, 'utf8').split('\n').filter(Boolean);
 }
 
-function vitest(step, projects, env = {}) {
+function vitest(step, projects, env = {}, files = []) {
   const reportFile = join(reports, `${failures.length}-${projects.join('-')}.txt`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/failure-reporter.mjs'];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/failure-reporter.mjs', ...files];
   if (run('npx', args, { ...env, FST_FAILURES_FILE: reportFile }) !== 0) failures.push({ step, tests: failedTests(reportFile) });
+}
+
+/**
+ * The server's test files that open a test database (apps/server/test/context.ts): only they have anything
+ * to prove again on PostgreSQL; the rest (media, hashing, config...) would run the same twice.
+ */
+function testsOnADatabase() {
+  const root = 'apps/server';
+  const files = readdirSync(root, { recursive: true })
+    .map((f) => join(root, String(f)))
+    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.reliability.test.ts') && !f.includes('node_modules'));
+  return files.filter((f) => /from '[./]*(test\/)?context(\.ts)?'/.test(readFileSync(f, 'utf8')));
 }
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -37,7 +50,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 vitest('unit and integration tests (PGlite)', ['shared', 'server'], { TEST_DATABASE_URL: '' });
 if (postgresUrl) {
   console.log(`\nIntegration tests again on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`);
-  vitest('integration tests (PostgreSQL)', ['server']);
+  vitest('integration tests (PostgreSQL)', ['server'], {}, testsOnADatabase());
 } else {
   console.log('\nTEST_DATABASE_URL not set: integration tests ran on embedded PGlite only.');
 }
@@ -47,12 +60,12 @@ console.log('\nReliability tests (servers killed and restarted; a few minutes)')
 vitest('reliability tests', ['reliability']);
 
 if (!chromium) {
-  console.log('\nSKIPPED: browser journeys (Playwright) — no Chromium found. Install Debian\'s chromium or set CHROMIUM_PATH.');
+  console.log("\nSKIPPED: browser journeys (Playwright) — no Chromium found. Install Debian's chromium or set CHROMIUM_PATH.");
   if (process.env.REQUIRE_E2E === '1') {
     console.error('REQUIRE_E2E=1: a skipped browser run counts as a failure.');
     failures.push({ step: 'browser journeys skipped (REQUIRE_E2E=1)', tests: [] });
   }
-} else if (run('npm', ['run', 'build', '-w', '@fst/web']) !== 0) {
+} else if (process.env.FST_BUILT !== '1' && run('npm', ['run', 'build', '-w', '@fst/web']) !== 0) {
   failures.push({ step: 'web build for the browser journeys', tests: [] });
 } else if (run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { CHROMIUM_PATH: chromium }) !== 0) {
   failures.push({ step: 'browser journeys (Playwright; failed tests listed above)', tests: [] });

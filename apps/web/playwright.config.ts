@@ -40,7 +40,7 @@ export default defineConfig({
     { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, testMatch: /mobile\.spec\.ts/ },
   ],
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx ../server/src/server.ts`,
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx --conditions=@fst/source ../server/src/server.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -50,6 +50,8 @@ export default defineConfig({
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // Every journey signs its accounts up from this one address.
+      SIGNUPS_PER_CLIENT_PER_HOUR: '100000',
     },
   },
 });

@@ -24,10 +24,10 @@ const stripeKeys = {
 describe('loadConfig defaults', () => {
   const config = loadConfig({});
 
-  it('listens on port 8443 on all interfaces, in production mode', () => {
+  it('listens on port 8443 on all interfaces, in development mode', () => {
     expect(config.port).toBe(8443);
     expect(config.host).toBe('0.0.0.0');
-    expect(config.env).toBe('production');
+    expect(config.env).toBe('development');
   });
 
   it('keeps data in ./data resolved to an absolute path, with the outbox inside it', () => {
@@ -51,7 +51,8 @@ describe('loadConfig defaults', () => {
 
   it('has no admins, no proxy trust and no web build by default', () => {
     expect(config.adminEmails).toEqual([]);
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxy).toBe(0);
+    expect(config.https).toBe(false);
     expect(config.webDist).toBeNull();
     expect(config.logLevel).toBe('info');
   });
@@ -127,12 +128,34 @@ describe('loadConfig settings', () => {
   });
 
   it.each([
-    ['1', true],
-    ['true', true],
-    ['0', false],
-    ['false', false],
-  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
+    ['0', 0],
+    ['false', 0],
+  ])('reads TRUST_PROXY=%s as %s proxy hops', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it('serves over HTTPS when its own TLS is set or PUBLIC_URL is https (a TLS-terminating proxy)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://stories.example.com' }).https).toBe(true);
+    expect(loadConfig({ TLS_CERT: '/c.pem', TLS_KEY: '/k.pem' }).https).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://stories.example.com' }).https).toBe(false);
+  });
+});
+
+describe('loadConfig in production', () => {
+  it('runs the test-mode providers only when they are named', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local', VOICE_PROVIDER: 'local' });
+    expect(config.env).toBe('production');
+    expect(config.payments.provider).toBe('local');
+    expect(config.voice.provider).toBe('local');
+  });
+
+  it('runs with Stripe and ElevenLabs named', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', ...stripeKeys, VOICE_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'k' });
+    expect(config.payments.provider).toBe('stripe');
+    expect(config.voice.provider).toBe('elevenlabs');
   });
 });
 
@@ -153,10 +176,14 @@ describe('loadConfig refuses bad values, naming the setting', () => {
     ['ADMIN_EMAILS', { ADMIN_EMAILS: 'ada@example.com, notanemail' }],
     ['ELEVENLABS_API_KEY', { VOICE_PROVIDER: 'elevenlabs' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
     ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: 'lots' }],
     ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '10' }],
     ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'maybe' }],
+    ['PAYMENTS_PROVIDER', { NODE_ENV: 'production', VOICE_PROVIDER: 'local' }],
+    ['VOICE_PROVIDER', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local' }],
   ] as const)('names %s', (setting, env) => {
     const err = configError(env);
     expect(err.message).toMatch(new RegExp(`^Invalid setting ${setting}: `));

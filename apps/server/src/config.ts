@@ -1,40 +1,61 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { API_PORT } from '@fst/shared/constants';
+import { BOOK_PDF_MAX_BYTES } from '@fst/shared/books/books.rules';
 import { RECORDING_MAX_BYTES_DEFAULT } from '@fst/shared/recordings/recordings.rules';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const emailList = z
   .string()
-  .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email()));
 
 // Every setting of decisions.md "Runtime and configuration"; unset means the embedded default.
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    // Unset means development, as across Node; production refuses the test-mode providers unless named.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(API_PORT),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: z.url().optional(),
     TLS_CERT: z.string().min(1).optional(),
     TLS_KEY: z.string().min(1).optional(),
-    TRUST_PROXY: flag.default(false),
+    // How many proxies in front add X-Forwarded-For: the client is the address the farthest of them saw
+    // ("true" is one). Trusting every hop would let a client pick its own address by sending the header.
+    TRUST_PROXY: z.union([z.enum(['true', 'false']).transform((v) => (v === 'true' ? 1 : 0)), z.coerce.number().int().min(0).max(10)]).default(0),
+    // Signups one client address may attempt in an hour (each costs a password hash).
+    SIGNUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.optional(),
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 4).default(RECORDING_MAX_BYTES_DEFAULT),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 ** 4)
+      .default(RECORDING_MAX_BYTES_DEFAULT),
+    BOOK_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(4 * 1024 ** 3)
+      .default(BOOK_PDF_MAX_BYTES),
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().min(3).default('Family Story Time <no-reply@familystorytime.local>'),
-    PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -42,7 +63,7 @@ const envSchema = z
     STRIPE_PRICE_GOLD: z.string().min(1).optional(),
     // Another Stripe API address (tests point the SDK at a local server); unset means api.stripe.com.
     STRIPE_API_BASE: z.url().optional(),
-    VOICE_PROVIDER: z.enum(['local', 'elevenlabs']).default('local'),
+    VOICE_PROVIDER: z.enum(['local', 'elevenlabs']).optional(),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
     // Another ElevenLabs API address (tests point the SDK at a local server); unset means api.elevenlabs.io.
     ELEVENLABS_API_BASE: z.url().optional(),
@@ -62,6 +83,9 @@ const envSchema = z
     need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PRICE_PREMIUM, 'STRIPE_PRICE_PREMIUM', 'when PAYMENTS_PROVIDER=stripe');
     need(env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PRICE_GOLD, 'STRIPE_PRICE_GOLD', 'when PAYMENTS_PROVIDER=stripe');
     need(env.VOICE_PROVIDER === 'elevenlabs' && !env.ELEVENLABS_API_KEY, 'ELEVENLABS_API_KEY', 'when VOICE_PROVIDER=elevenlabs');
+    // A production deployment that forgot a setting must not take test cards or clone voices locally.
+    need(env.NODE_ENV === 'production' && !env.PAYMENTS_PROVIDER, 'PAYMENTS_PROVIDER', 'when NODE_ENV=production (stripe, or local for test payments)');
+    need(env.NODE_ENV === 'production' && !env.VOICE_PROVIDER, 'VOICE_PROVIDER', 'when NODE_ENV=production (elevenlabs, or local for test voices)');
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,18 +102,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const key = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid setting ${key}: ${issue.message}`);
   }
-  const e = parsed.data;
+  const e = { ...parsed.data, PAYMENTS_PROVIDER: parsed.data.PAYMENTS_PROVIDER ?? 'local', VOICE_PROVIDER: parsed.data.VOICE_PROVIDER ?? 'local' };
   const dataDir = path.resolve(e.DATA_DIR);
   const tls = e.TLS_CERT && e.TLS_KEY ? { cert: e.TLS_CERT, key: e.TLS_KEY } : null;
+  const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     tls,
+    // Users reach the app over HTTPS, served here or by a proxy in front: cookies are Secure and HSTS is on.
+    https: Boolean(tls) || publicUrl.startsWith('https:'),
     trustProxy: e.TRUST_PROXY,
+    signupsPerClientPerHour: e.SIGNUPS_PER_CLIENT_PER_HOUR,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    // PostgreSQL cancels a statement running longer; the request answers 503 (issue 27.8).
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     storage: {
       kind: e.STORAGE,
       dir: path.join(dataDir, 'media'),
@@ -100,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     // Resumable (tus) uploads in progress live on this instance's disk until they become recordings.
     uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
+    books: { maxBytes: e.BOOK_MAX_BYTES },
     media: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH, workDir: path.join(dataDir, 'work') },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     payments: {

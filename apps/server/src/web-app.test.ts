@@ -27,6 +27,11 @@ describe('web app serving', () => {
     await writeFile(path.join(dist, 'static/js/index-abc123.js'), js);
     await writeFile(path.join(dist, 'static/js/index-abc123.js.br'), brotliCompressSync(js));
     await writeFile(path.join(dist, 'static/js/index-abc123.js.gz'), gzipSync(js));
+    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+    await writeFile(path.join(dist, 'sw.js'), 'importScripts("./workbox-1a2b3c.js");\n');
+    await writeFile(path.join(dist, 'workbox-1a2b3c.js'), '// workbox\n');
+    await writeFile(path.join(dist, 'sw-network-routes.js'), '// routes\n');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Family Story Time', start_url: '/pair' }));
     ctx = await createTestContext({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -41,6 +46,19 @@ describe('web app serving', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(html);
+    }
+  });
+
+  it("serves the files the build has, and answers 404 for a file it has not, never the app's page", async () => {
+    const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /api/\n');
+    for (const url of ['/favicon.ico', '/apple-touch-icon.png', '/wp-login.php', '/images/cover.jpg', '/static/js/missing.js', '/family/photo.png?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json().code).toBe('not_found');
     }
   });
 
@@ -80,6 +98,25 @@ describe('web app serving', () => {
     const plain = await ctx.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(js);
+  });
+
+  it('serves the service worker and the manifest checked every time, from the root, which pages allow (issue 26)', async () => {
+    const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    // Served from the root, so it may control the whole origin without a Service-Worker-Allowed header.
+    expect(sw.headers['service-worker-allowed']).toBeUndefined();
+    expect((await ctx.app.inject({ method: 'GET', url: '/workbox-1a2b3c.js' })).headers['cache-control']).toBe('no-cache');
+    expect((await ctx.app.inject({ method: 'GET', url: '/sw-network-routes.js' })).headers['cache-control']).toBe('no-cache');
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/pair' });
+    // A page's policy lets it register its own worker and read its own manifest.
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('compresses JSON answers for a browser that takes it, and only those', async () => {

@@ -15,10 +15,10 @@ import type { Clock } from '../src/platform/clock.ts';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.ts';
 import type { MediaTools } from '../src/platform/media/ffmpeg.ts';
 import { recordings as recordingsTable } from '../src/features/recordings/recordings.table.ts';
-import { createPasswordHasher } from '../src/platform/passwords.ts';
+import { createPasswordHasher, type PasswordHasher } from '../src/platform/passwords.ts';
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function openTestDatabase(onQuery?: QueryObserver): Promise<Database> {
+export async function openTestDatabase(onQuery?: QueryObserver, queryTimeoutMs?: number): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ url: null, pgliteDir: null, onQuery });
   const name = `fst_test_${randomBytes(6).toString('hex')}`;
@@ -28,7 +28,7 @@ export async function openTestDatabase(onQuery?: QueryObserver): Promise<Databas
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: testUrl.toString(), pgliteDir: null, onQuery });
+  const database = await openDatabase({ url: testUrl.toString(), pgliteDir: null, onQuery, queryTimeoutMs });
   return {
     ...database,
     async close() {
@@ -44,15 +44,32 @@ export async function openTestDatabase(onQuery?: QueryObserver): Promise<Databas
 /** Captures mail instead of sending it. */
 export function memoryMailer() {
   const sent: MailMessage[] = [];
-  const mailer: Mailer & { sent: MailMessage[]; last(): MailMessage | undefined } = {
+  const mailer: Mailer & {
+    sent: MailMessage[];
+    last(): MailMessage | undefined;
+    /** The first mail from `from` on (an index into `sent`) that matches, once it is sent (mails with links go out as jobs). */
+    waitFor(match: (m: MailMessage) => boolean, from?: number, timeoutMs?: number): Promise<MailMessage>;
+  } = {
     sent,
     last: () => sent.at(-1),
     async send(message) {
       sent.push(message);
     },
+    async waitFor(match, from = 0, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = sent.slice(from).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching mail among ${sent.length - from} sent`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
   };
   return mailer;
 }
+
+/** The token of the first link to `path` (e.g. 'verify-email') in a mail. */
+export const linkToken = (mail: MailMessage, path: string) => mail.text.match(new RegExp(`/${path}/([\\w-]+)`))?.[1];
 
 /** A clock tests can move forward. */
 export function testClock(start = new Date()) {
@@ -65,8 +82,11 @@ export function testClock(start = new Date()) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
-const GENEROUS_LIMITS: RateLimits = {
+export const GENEROUS_LIMITS: RateLimits = {
+  loginPerAddressAndClient: { max: 1000, windowMs: 60_000 },
   loginPerAddress: { max: 1000, windowMs: 60_000 },
+  signupPerClient: { max: 10_000, windowMs: 60_000 },
+  changePasswordPerUser: { max: 1000, windowMs: 60_000 },
   loginPerClient: { max: 1000, windowMs: 60_000 },
   resetPerAddress: { max: 1000, windowMs: 60_000 },
   resetPerClient: { max: 1000, windowMs: 60_000 },
@@ -91,7 +111,9 @@ export function multipartBody(fields: Record<string, string>, files: FormFile[] 
   }
   for (const f of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
       Buffer.from(f.content),
       Buffer.from('\r\n'),
     );
@@ -109,14 +131,20 @@ export async function createTestContext(
   opts: {
     env?: Record<string, string>;
     rateLimits?: RateLimits;
+    /** The password hasher (a cheap one when not given). */
+    hasher?: PasswordHasher;
     starterBooks?: boolean;
     media?: MediaTools | null;
     lostJobsSweepMs?: number;
     /** Told every statement the app sends (after the migrations). */
     onQuery?: QueryObserver;
+    /** Sends the app's mail (the memory mailer, `ctx.mailer`, when not given). */
+    mailer?: Mailer;
+    /** PostgreSQL's statement timeout (DATABASE_QUERY_TIMEOUT_MS). */
+    queryTimeoutMs?: number;
   } = {},
 ) {
-  const database = await openTestDatabase(opts.onQuery);
+  const database = await openTestDatabase(opts.onQuery, opts.queryTimeoutMs);
   // Media and other files of this test run, removed on close.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fst-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
@@ -125,10 +153,10 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    mailer: opts.mailer ?? mailer,
     clock,
     // Cheap hashing keeps tests fast; the production cost is checked in passwords.test.ts.
-    hasher: createPasswordHasher(10),
+    hasher: opts.hasher ?? createPasswordHasher(10),
     rateLimits: opts.rateLimits ?? GENEROUS_LIMITS,
     logger: false,
     // The starter catalogue would stand in the way of counting books; tests that want it ask for it.
@@ -147,28 +175,32 @@ export async function createTestContext(
 
   /** Signs up a new account; answers its user, its password and a session cookie. */
   async function newUser(overrides: Partial<{ first_name: string; last_name: string; email: string; password: string; role: 'parent' | 'grandparent' }> = {}) {
-      seq += 1;
-      const body = {
-        first_name: 'Test',
-        last_name: `User${seq}`,
-        email: `user${seq}-${randomBytes(3).toString('hex')}@example.com`,
-        password: 'secret1',
-        role: 'parent' as const,
-        ...overrides,
-      };
-      const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
-      if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-      return { ...res.json().user, password: body.password, cookie: cookieOf(res)! } as {
-        id: string;
-        email: string;
-        first_name: string;
-        last_name: string;
-        role: string;
-        is_admin: boolean;
-        password: string;
-        cookie: string;
-      };
-    }
+    seq += 1;
+    const body = {
+      first_name: 'Test',
+      last_name: `User${seq}`,
+      email: `user${seq}-${randomBytes(3).toString('hex')}@example.com`,
+      password: 'secret1',
+      role: 'parent' as const,
+      ...overrides,
+    };
+    const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+    // The verification mail goes out as a job: waited for, so it never lands among the mails a test counts next.
+    if (!opts.mailer)
+      await mailer.waitFor((m) => String(m.to).toLowerCase() === body.email.trim().toLowerCase() && Boolean(linkToken(m, 'verify-email')), 0, 30_000);
+    return { ...res.json().user, password: body.password, cookie: cookieOf(res)! } as {
+      id: string;
+      email: string;
+      first_name: string;
+      last_name: string;
+      role: string;
+      is_admin: boolean;
+      email_verified: boolean;
+      password: string;
+      cookie: string;
+    };
+  }
 
   /** A site admin (is_admin set in the database, as `npm run admin -- grant` does). */
   async function newAdmin() {
@@ -178,9 +210,18 @@ export async function createTestContext(
   }
   let bookAdmin: Awaited<ReturnType<typeof newAdmin>> | undefined;
 
+  /** Opens the newest verification link mailed to `email` (waiting for it to be sent); answers the response. */
+  async function verifyEmail(email: string) {
+    const isLink = (m: MailMessage) => String(m.to).toLowerCase() === email.toLowerCase() && Boolean(linkToken(m, 'verify-email'));
+    await mailer.waitFor(isLink);
+    const token = linkToken(mailer.sent.filter(isLink).at(-1)!, 'verify-email');
+    return app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  }
+
   const ctx = {
     newUser,
     newAdmin,
+    verifyEmail,
     app,
     database,
     db: database.db,
@@ -198,18 +239,58 @@ export async function createTestContext(
       return { ...family, admin: owner };
     },
     async newKid(family: { id: string; admin: { cookie: string } }, first_name = 'Kiddo', age = 5) {
-      const res = await app.inject({ method: 'POST', url: `/api/family/${family.id}/kids`, payload: { first_name, age }, headers: { cookie: family.admin.cookie } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/family/${family.id}/kids`,
+        payload: { first_name, age },
+        headers: { cookie: family.admin.cookie },
+      });
       if (res.statusCode !== 201) throw new Error(`add kid failed: ${res.statusCode} ${res.body}`);
       return res.json().kid as { id: string; first_name: string; age: number; family_id: string };
     },
-    /** Joins `user` to the family by its code. */
-    async join(user: { cookie: string }, family: { family_code: string }, relationship?: string) {
-      const res = await app.inject({ method: 'POST', url: '/api/family/join', payload: { family_code: family.family_code, relationship }, headers: { cookie: user.cookie } });
+    /** Pairs a kid device with a code a parent asked for (docs/decisions/018); answers its id and cookie. */
+    async newDevice(parent: { cookie: string }, kid: { id: string; family_id: string }, device_name = 'Tablet') {
+      const made = await app.inject({ method: 'POST', url: `/api/family/${kid.family_id}/kids/${kid.id}/device-code`, headers: { cookie: parent.cookie } });
+      if (made.statusCode !== 201) throw new Error(`device code failed: ${made.statusCode} ${made.body}`);
+      const res = await app.inject({ method: 'POST', url: '/api/devices/pair', payload: { code: made.json().code, device_name } });
+      if (res.statusCode !== 201) throw new Error(`pairing failed: ${res.statusCode} ${res.body}`);
+      return { id: res.json().device.id as string, cookie: cookieOf(res)! };
+    },
+    /**
+     * Joins `user` to the family by its code. A parent account's code join is a join request (decisions.md
+     * "Families"): the family's admin approves it when `family` comes with its admin.
+     */
+    async join(user: { cookie: string }, family: { id?: string; family_code: string; admin?: { cookie: string } }, relationship?: string) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/family/join',
+        payload: { family_code: family.family_code, relationship },
+        headers: { cookie: user.cookie },
+      });
+      if (res.statusCode === 202 && family.admin) {
+        const { request_id, family: joined } = res.json() as { request_id: string; family: { id: string } };
+        const approved = await app.inject({
+          method: 'PUT',
+          url: `/api/family/${joined.id}/requests/${request_id}`,
+          payload: { action: 'approve' },
+          headers: { cookie: family.admin.cookie },
+        });
+        if (approved.statusCode !== 200) throw new Error(`approving the join failed: ${approved.statusCode} ${approved.body}`);
+        return;
+      }
       if (res.statusCode !== 200) throw new Error(`join failed: ${res.statusCode} ${res.body}`);
     },
     /** A book uploaded through the admin API (by a site admin made for the purpose when not given). */
     async newBook(
-      overrides: Partial<{ title: string; author: string; description: string; is_premium: string; token_cost: string; pages: string[] }> = {},
+      overrides: Partial<{
+        title: string;
+        author: string;
+        description: string;
+        is_premium: string;
+        token_cost: string;
+        narration_text: string;
+        pages: string[];
+      }> = {},
       admin?: { cookie: string },
     ) {
       const by = admin ?? (bookAdmin ??= await newAdmin());
@@ -220,7 +301,16 @@ export async function createTestContext(
       ]);
       const res = await app.inject({ method: 'POST', url: '/api/admin/books', payload: body.payload, headers: { ...body.headers, cookie: by.cookie } });
       if (res.statusCode !== 201) throw new Error(`upload book failed: ${res.statusCode} ${res.body}`);
-      return res.json().book as { id: string; title: string; author: string; pdf_url: string; attribution_url: string; is_premium: boolean; token_cost: number; page_count: number };
+      return res.json().book as {
+        id: string;
+        title: string;
+        author: string;
+        pdf_url: string;
+        attribution_url: string;
+        is_premium: boolean;
+        token_cost: number;
+        page_count: number;
+      };
     },
     /**
      * Waits until a recording's processing job has run (status no longer `processing`), polling the

@@ -99,7 +99,8 @@ export async function startFakeElevenLabs() {
       }
       if (request.method === 'POST' && url.pathname === '/v1/voices/add') {
         const form = request.form;
-        if (!form?.fields.name || !form.files.length) return send(res, 422, { detail: [{ loc: ['body', 'files'], msg: 'field required', type: 'value_error' }] });
+        if (!form?.fields.name || !form.files.length)
+          return send(res, 422, { detail: [{ loc: ['body', 'files'], msg: 'field required', type: 'value_error' }] });
         const id = `voice${String(++seq).padStart(16, '0')}`;
         voices.set(id, { name: form.fields.name });
         return send(res, 200, { voice_id: id, requires_verification: false });

@@ -96,6 +96,14 @@ export async function startFakeStripe() {
       ];
     }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && subscription) {
+      const id = decodeURIComponent(subscription[1]!);
+      const found = subscriptions.get(id);
+      if (!found) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${id}'` } }];
+      const cancelled = { ...found, status: 'canceled', canceled_at: created, ended_at: created };
+      subscriptions.set(id, cancelled);
+      return [200, cancelled];
+    }
     if (method === 'GET' && subscription) {
       const found = subscriptions.get(decodeURIComponent(subscription[1]!));
       if (found) return [200, found];
@@ -133,16 +141,7 @@ export async function startFakeStripe() {
     },
 
     /** A subscription as Stripe holds it; the fake answers it to `GET /v1/subscriptions/{id}`. */
-    setSubscription(s: {
-      id: string;
-      customer: string;
-      userId: string;
-      plan: Plan;
-      start: Date;
-      end: Date;
-      status?: string;
-      cancelAtPeriodEnd?: boolean;
-    }) {
+    setSubscription(s: { id: string; customer: string; userId: string; plan: Plan; start: Date; end: Date; status?: string; cancelAtPeriodEnd?: boolean }) {
       const price = PRICES[s.plan];
       const object = {
         id: s.id,
@@ -168,7 +167,14 @@ export async function startFakeStripe() {
               quantity: 1,
               current_period_start: unix(s.start),
               current_period_end: unix(s.end),
-              price: { id: price.id, object: 'price', product: price.product, unit_amount: price.unit_amount, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } },
+              price: {
+                id: price.id,
+                object: 'price',
+                product: price.product,
+                unit_amount: price.unit_amount,
+                currency: 'usd',
+                recurring: { interval: 'month', interval_count: 1 },
+              },
             },
           ],
           has_more: false,
@@ -193,7 +199,11 @@ export async function startFakeStripe() {
         amount_due: price.unit_amount,
         amount_paid: price.unit_amount,
         currency: 'usd',
-        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: s.subscription, metadata: { user_id: s.userId, plan: s.plan } } },
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: s.subscription, metadata: { user_id: s.userId, plan: s.plan } },
+        },
         lines: {
           object: 'list',
           data: [
@@ -206,7 +216,13 @@ export async function startFakeStripe() {
               pricing: { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
               parent: {
                 type: 'subscription_item_details',
-                subscription_item_details: { subscription: s.subscription, subscription_item: `si_${s.subscription}`, proration: false, invoice_item: null, proration_details: { credited_items: null } },
+                subscription_item_details: {
+                  subscription: s.subscription,
+                  subscription_item: `si_${s.subscription}`,
+                  proration: false,
+                  invoice_item: null,
+                  proration_details: { credited_items: null },
+                },
               },
               quantity: 1,
             },

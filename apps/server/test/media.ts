@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Whether ffmpeg (and ffprobe) are installed: the media-processing assertions need them. */
-export const hasFfmpeg =
-  spawnSync('ffmpeg', ['-hide_banner', '-version']).status === 0 && spawnSync('ffprobe', ['-hide_banner', '-version']).status === 0;
+export const hasFfmpeg = spawnSync('ffmpeg', ['-hide_banner', '-version']).status === 0 && spawnSync('ffprobe', ['-hide_banner', '-version']).status === 0;
 if (!hasFfmpeg) console.warn('SKIPPED: media-processing assertions need ffmpeg and ffprobe on the PATH (apt-get install ffmpeg).');
 
 export type TestMedia = 'webm' | 'webm-audio' | 'mp4' | 'ogg';
@@ -27,7 +26,22 @@ export function makeMedia(kind: TestMedia = 'webm', seconds = 2): Buffer {
   const args = {
     webm: [...video, ...audio, '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', '-f', 'webm'],
     'webm-audio': [...audio, '-c:a', 'libopus', '-f', 'webm'],
-    mp4: [...video, ...audio, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', 'frag_keyframe+empty_moov', '-f', 'mp4'],
+    mp4: [
+      ...video,
+      ...audio,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-movflags',
+      'frag_keyframe+empty_moov',
+      '-f',
+      'mp4',
+    ],
     ogg: [...audio, '-c:a', 'libopus', '-f', 'ogg'],
   }[kind];
   const res = spawnSync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', ...args, '-shortest', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });

@@ -24,7 +24,21 @@ export function toneReading(hz: number, seconds = 6): Buffer {
   if (existsSync(file)) return readFileSync(file);
   const res = spawnSync(
     'ffmpeg',
-    ['-nostdin', '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}`, '-c:a', 'libopus', '-f', 'webm', 'pipe:1'],
+    [
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${hz}:duration=${seconds}`,
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   if (res.status !== 0) throw new Error(`ffmpeg could not make a tone: ${res.stderr.toString()}`);
@@ -45,7 +59,13 @@ export function narrationHelpers(ctx: TestContext) {
   }
 
   /** A reader's audio reading of a book for kids, uploaded and processed; answers its id. */
-  async function record(reader: Who, book: { id: string }, kids: { id: string }[], media = toneReading(180), pageTrack?: { page: number; at_seconds: number }[]) {
+  async function record(
+    reader: Who,
+    book: { id: string },
+    kids: { id: string }[],
+    media = toneReading(180),
+    pageTrack?: { page: number; at_seconds: number }[],
+  ) {
     const body = multipartBody(
       {
         book_id: book.id,
@@ -57,7 +77,12 @@ export function narrationHelpers(ctx: TestContext) {
       },
       [{ name: 'recording', filename: 'reading.webm', content: media, type: 'audio/webm' }],
     );
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: reader.cookie } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/recording/upload',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: reader.cookie },
+    });
     if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
     const id = res.json().recording.id as string;
     const row = await ctx.waitForRecording(id);
@@ -68,7 +93,7 @@ export function narrationHelpers(ctx: TestContext) {
   const consent = (reader: Who, allowed: boolean) => call('PUT', '/api/voice/consent', reader, { allowed });
   const createClone = (who: Who, body: Json) => call('POST', '/api/voice/clone/create', who, body);
   const availability = (who: Who, body: { book_id: string; reader_id: string; kid_id: string }) => call('POST', '/api/voice/check-availability', who, body);
-  const generate = (who: Who, body: { book_id: string; reader_id: string; kid_id: string; book_text?: string }) => call('POST', '/api/voice/generate-story', who, body);
+  const generate = (who: Who, body: { book_id: string; reader_id: string; kid_id: string }) => call('POST', '/api/voice/generate-story', who, body);
 
   /** Follows an AI story as the panel does until it is ready or failed. */
   async function waitForStory(who: Who, id: string, timeoutMs = 90_000): Promise<Json> {

@@ -3,15 +3,16 @@ import type { Page } from '@playwright/test';
 import { ADMIN_TEXTS, BOOK_SERVER_MESSAGES, RECORDING_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { attributionText, createAccount, expect, expectAccessible, makePdf, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
-
-
 /** A word no other book contains: searching for it finds exactly this test's books. */
 const uniqueTag = () => `zq${randomBytes(4).toString('hex')}`;
 
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
 const libraryCards = (page: Page) =>
-  page.getByRole('region', { name: /matching/ }).getByRole('list', { name: 'Books', exact: true }).getByRole('listitem');
+  page
+    .getByRole('region', { name: /matching/ })
+    .getByRole('list', { name: 'Books', exact: true })
+    .getByRole('listitem');
 
 test.describe('books', () => {
   test('an admin uploads a book with the form, sees it in the library, and deletes it', async ({ page }) => {
@@ -83,12 +84,18 @@ test.describe('books', () => {
 
     // Delete, with a confirmation first.
     await page.goto('/admin/books');
-    await page.getByRole('article', { name: title }).getByRole('button', { name: `Delete ${title}` }).click();
+    await page
+      .getByRole('article', { name: title })
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this book?' });
     await expect(confirm).toContainText(title);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
-    await page.getByRole('article', { name: title }).getByRole('button', { name: `Delete ${title}` }).click();
+    await page
+      .getByRole('article', { name: title })
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Book' }).click();
     await expect(page.getByText(ADMIN_TEXTS.deleted)).toBeVisible();
     await expect(page.getByRole('article', { name: title })).toBeHidden();
@@ -134,7 +141,9 @@ test.describe('books', () => {
     await expect(page.getByRole('navigation', { name: /matching.*pages$/ })).toHaveCount(0);
 
     // Open the four-page book and turn its pages.
-    await libraryCards(page).getByRole('link', { name: `${tag} Story 01` }).click();
+    await libraryCards(page)
+      .getByRole('link', { name: `${tag} Story 01` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/book/${books[0]!.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: `${tag} Story 01` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Library' })).toBeVisible();
@@ -175,6 +184,47 @@ test.describe('books', () => {
 
     await page.getByRole('link', { name: 'Back to Library' }).click();
     await expect(page).toHaveURL(/\/book$/);
+  });
+
+  test('a landscape spread after a cover is laid out at its own size, in the page view and the book view', async ({ page, request }) => {
+    await signInAdmin(request);
+    // A 720x540 cover, then a 1440x540 two-page spread, then a 720x540 page.
+    const book = await uploadBook(request, `${uniqueTag()} Spread`, { pages: 3, pageSize: (n) => (n === 2 ? [1440, 540] : [720, 540]) });
+    await createAccount(page.request, newAccount('parent'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/book/${book.id}`);
+    const canvas = page.getByRole('img', { name: /page \d+ of 3/ });
+    const shape = async (locator = canvas) => {
+      const box = (await locator.boundingBox())!;
+      return { width: box.width, ratio: box.width / box.height };
+    };
+    // pdf.js is fetched and started on the first page shown: slow on a busy machine.
+    await expect(canvas).toHaveAttribute('data-rendered-page', '1', { timeout: 30_000 });
+    const cover = await shape();
+    expect(cover.ratio).toBeCloseTo(720 / 540, 1);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(canvas).toHaveAttribute('data-rendered-page', '2');
+    const spread = await shape();
+    expect(spread.ratio).toBeCloseTo(1440 / 540, 1);
+    // Not squeezed into the cover's box: as wide as the frame lets the cover be, at its own proportions.
+    expect(spread.width).toBeGreaterThanOrEqual(cover.width - 1);
+    // The drawing fills its box at the page's own proportions (not stretched).
+    expect(await canvas.evaluate((el) => (el as HTMLCanvasElement).width / (el as HTMLCanvasElement).height)).toBeCloseTo(1440 / 540, 1);
+
+    await page.getByRole('button', { name: 'Book view' }).click();
+    const bookView = page.getByRole('group', { name: /turn pages/ });
+    await expect(bookView).toHaveAttribute('data-spread-start', '1');
+    const left = bookView.locator('canvas[data-page="1"]');
+    const right = bookView.locator('canvas[data-page="2"]');
+    await expect(right).toHaveAttribute('data-rendered-page', '2');
+    const [l, r] = [await shape(left), await shape(right)];
+    expect(l.ratio).toBeCloseTo(720 / 540, 1);
+    expect(r.ratio).toBeCloseTo(1440 / 540, 1);
+    expect(r.width).toBeGreaterThan(l.width * 1.8);
+    // The whole spread stays on screen.
+    const frame = (await bookView.boundingBox())!;
+    expect(frame.x).toBeGreaterThanOrEqual(0);
+    expect(frame.x + frame.width).toBeLessThanOrEqual(1280);
   });
 
   test('the premium library shows token costs, and a missing book says so', async ({ page }) => {
@@ -261,5 +311,30 @@ test.describe('books', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('menuitem', { name: 'Manage Profile' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Manage books' })).toHaveCount(0);
+  });
+
+  test("the library and the book page show a book's cover, drawn from its first page", async ({ page, request }) => {
+    await signInAdmin(request);
+    const tag = uniqueTag();
+    const book = await uploadBook(request, `${tag} Cover Story`);
+    // The cover is made by a job just after the upload.
+    await expect
+      .poll(async () => ((await (await request.get(`/api/books/${book.id}`)).json()) as { book: { thumbnail_url: string | null } }).book.thumbnail_url, {
+        timeout: 30_000,
+      })
+      .toMatch(/thumbnail\.webp/);
+
+    await createAccount(page.request, newAccount('parent'));
+    await page.goto(`/book?q=${tag}`);
+    const cover = libraryCards(page).getByTestId('book-cover-image');
+    await expect(cover).toHaveAttribute('src', new RegExp(`/api/media/books/${book.id}/thumbnail\\.webp\\?`));
+    // Loaded and drawn, at the thumbnail's size (the page is 600 x 450 points).
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 200, 150]);
+    await expectAccessible(page);
+
+    await page.goto(`/book/${book.id}`);
+    const large = page.getByTestId('book-cover-image');
+    await expect(large).toHaveAttribute('src', new RegExp(`/api/media/books/${book.id}/cover\\.webp\\?`));
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
   });
 });

@@ -114,7 +114,8 @@ test('a parent creates a family and adds two kids', async ({ page, request }) =>
   await expectAccessible(page);
 
   familyCode = (await page.getByRole('region', { name: 'Family Code' }).locator('p.font-mono span[aria-hidden]').innerText()).trim();
-  expect(familyCode).toMatch(/^[A-Z2-9]{6}$/);
+  // 9 characters without look-alikes, in groups of 3 (decisions.md "Families").
+  expect(familyCode).toMatch(/^[A-HJKMNP-Z2-9]{3}-[A-HJKMNP-Z2-9]{3}-[A-HJKMNP-Z2-9]{3}$/);
 });
 
 test('Copy puts the family code on the clipboard', async ({ page, context }) => {
@@ -150,10 +151,16 @@ test('a grandparent signs up and joins by code from the Join Your Family modal',
   await join.getByRole('tab', { name: 'Enter Code' }).click();
   const code = join.getByLabel('Family Code');
   const joinButton = join.getByRole('button', { name: 'Join Family' });
-  await code.pressSequentially(familyCode.slice(0, 5).toLowerCase());
-  await expect(code).toHaveValue(familyCode.slice(0, 5));
+  // Typed without dashes, in lower case: grouped and upper-cased as typed; Join only at the full length.
+  const raw = familyCode.replaceAll('-', '');
+  await code.pressSequentially(raw.slice(0, 5).toLowerCase());
+  await expect(code).toHaveValue(`${raw.slice(0, 3)}-${raw.slice(3, 5)}`);
   await expect(joinButton).toBeDisabled();
-  await code.pressSequentially(`${familyCode.slice(5).toLowerCase()}XYZ`);
+  await code.pressSequentially(`${raw.slice(5).toLowerCase()}XYZ`);
+  await expect(code).toHaveValue(familyCode);
+  await expect(joinButton).toBeEnabled();
+  // Pasted with spaces between the groups, it reads the same.
+  await code.fill(` ${raw.slice(0, 3)} ${raw.slice(3, 6)} ${raw.slice(6)} `.toLowerCase());
   await expect(code).toHaveValue(familyCode);
   await expect(joinButton).toBeEnabled();
   await join.getByLabel('Your relationship to the kids').selectOption('Grandma');
@@ -232,10 +239,7 @@ test('the parent reviews the requests from the bell, and the family tree shows e
 
   await page.getByRole('link', { name: 'View Readers/Family' }).click();
   const tree = page.getByRole('region', { name: 'Family Tree' });
-  await expect(tree.getByRole('list', { name: 'Grandparents and caregivers' }).getByRole('listitem')).toHaveText([
-    /Rose\s*Grandma/,
-    /Joe\s*Grandpa/,
-  ]);
+  await expect(tree.getByRole('list', { name: 'Grandparents and caregivers' }).getByRole('listitem')).toHaveText([/Rose\s*Grandma/, /Joe\s*Grandpa/]);
   await expect(tree.getByRole('list', { name: 'Parents', exact: true })).toHaveText(/Paula/);
   await expect(tree.getByRole('list', { name: 'Kids', exact: true }).getByRole('listitem')).toHaveText([/Mia\s*Age 4/, /Leo\s*Age 7/]);
   const readers = page.getByRole('region', { name: 'Grandparents & Caregivers' });

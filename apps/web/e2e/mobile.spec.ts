@@ -4,27 +4,50 @@ import { createAccount, expect, expectAccessible, newAccount, signIn, test } fro
 
 // Runs in the "mobile" project: a 390 px wide touch screen.
 test.describe('phone layout', () => {
-  test('the Report Issue button starts 20 px from the left and 80 px above the bottom, icon only, and stays on screen when dragged', async ({ page }) => {
+  test('the Report Issue button starts small in the bottom-right corner, icon only, and stays on screen when dragged', async ({ page }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: REPORT_TEXTS.button });
     const box = (await button.boundingBox())!;
     const viewport = page.viewportSize()!;
-    expect(Math.round(box.x)).toBe(20);
-    expect(Math.round(viewport.height - (box.y + box.height))).toBe(80);
-    // Icon only at 768 px or less: the text is for screen readers.
+    // 16 px from the right and the bottom (issue 22: where the spec put it, it covered the page's content).
+    expect(Math.round(viewport.width - (box.x + box.width))).toBe(16);
+    expect(Math.round(viewport.height - (box.y + box.height))).toBe(16);
+    // Icon only: the text is for screen readers.
     expect(box.width).toBeLessThan(70);
 
-    // Drag far past the top-right corner: it stays inside the viewport.
+    // Drag far past the top-left corner: it stays inside the viewport.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
-    await page.mouse.move(viewport.width + 300, -300, { steps: 8 });
+    await page.mouse.move(-300, -300, { steps: 8 });
     await page.mouse.up();
     const moved = (await button.boundingBox())!;
     expect(moved.x).toBeGreaterThanOrEqual(0);
     expect(moved.y).toBeGreaterThanOrEqual(0);
     expect(moved.x + moved.width).toBeLessThanOrEqual(viewport.width);
-    expect(moved.x).toBeGreaterThan(box.x);
+    expect(moved.x).toBeLessThan(box.x);
     // A drag is not a click: no dialog opened.
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await button.click();
+    await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();
+  });
+
+  test('on a signed-in page the Report Issue button sits in the header, and can be dragged out of it', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('parent'));
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+    const button = page.getByRole('button', { name: REPORT_TEXTS.button });
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const box = (await button.boundingBox())!;
+    // Issue 22.6: in the corner it covered the page's lines; the header stays at the top and keeps it a place.
+    expect(box.y).toBeGreaterThanOrEqual(header.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2 + 300, { steps: 8 });
+    await page.mouse.up();
+    const moved = (await button.boundingBox())!;
+    expect(Math.round(moved.x)).toBe(Math.round(box.x - 100));
+    expect(Math.round(moved.y)).toBe(Math.round(box.y + 300));
     await expect(page.getByRole('dialog')).toBeHidden();
     await button.click();
     await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();

@@ -9,7 +9,6 @@ import { type Account, createAccount, expect, expectAccessible, newAccount, sign
 // E2E_PORT=8517.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
-
 /** Subscribes the signed-in account through the local test-mode checkout (as billing.spec.ts does). */
 async function subscribe(request: APIRequestContext, plan: 'premium' | 'gold') {
   const checkout = await request.post('/api/stripe/create-checkout-session', { data: { plan_type: plan } });
@@ -69,7 +68,13 @@ async function recordOneAudioStory(grandparent: Page, bookId: string, kidId: str
       form.append('duration_seconds', '4');
       form.append('kid_ids', JSON.stringify([kidId]));
       form.append('is_premium', 'false');
-      form.append('page_track', JSON.stringify([{ page: 1, at_seconds: 0 }, { page: 2, at_seconds: 2 }]));
+      form.append(
+        'page_track',
+        JSON.stringify([
+          { page: 1, at_seconds: 0 },
+          { page: 2, at_seconds: 2 },
+        ]),
+      );
       form.append('recording', reading, 'reading.webm');
       const res = await fetch('/api/recording/upload', { method: 'POST', body: form, credentials: 'include' });
       if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
@@ -78,9 +83,13 @@ async function recordOneAudioStory(grandparent: Page, bookId: string, kidId: str
     { bookId, kidId },
   );
   await expect
-    .poll(async () => ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status, {
-      timeout: 90_000,
-    })
+    .poll(
+      async () =>
+        ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
+      {
+        timeout: 90_000,
+      },
+    )
     .toBe('ready');
   return id;
 }
@@ -98,7 +107,9 @@ async function joinAsGrandparent(browser: Browser, baseURL: string | undefined, 
 /** On the book page: pick the reader and then the kid in the Generate AI Reading panel. */
 async function pickReaderAndKid(page: Page, readerName: RegExp, kidName: string) {
   const panel = page.getByRole('region', { name: 'Generate AI Reading' });
-  await panel.getByLabel('1. Pick a reader').selectOption({ label: (await panel.getByLabel('1. Pick a reader').locator('option').filter({ hasText: readerName }).first().textContent()) ?? '' });
+  await panel
+    .getByLabel('1. Pick a reader')
+    .selectOption({ label: (await panel.getByLabel('1. Pick a reader').locator('option').filter({ hasText: readerName }).first().textContent()) ?? '' });
   await panel.getByLabel('2. Pick a kid').selectOption({ label: kidName });
   return panel;
 }
@@ -119,7 +130,6 @@ test('a parent clones a consenting reader’s voice, generates an AI story and i
   await expect(grandparent.getByText(NARRATION_TEXTS.consentOn)).toBeVisible();
   await expect(consent).toHaveAttribute('aria-checked', 'true');
   await expectAccessible(grandparent);
-  await context.close();
 
   // The parent opens another book: Grace has no voice yet.
   await page.goto(`/book/${aiBook.id}`);
@@ -159,6 +169,21 @@ test('a parent clones a consenting reader’s voice, generates an AI story and i
   await expect(player.getByRole('group', { name: 'How to show the story' }).getByRole('button', { name: 'Book' })).toHaveAttribute('aria-pressed', 'true');
   await expect(book).toHaveAttribute('data-page', '1');
   await expect(book).not.toHaveAttribute('data-page', '1', { timeout: 60_000 });
+
+  // Turning consent off deletes the voice: Grace is asked first (issue 22), and backing out keeps both.
+  await grandparent.goto('/profile');
+  await expect(consent).toHaveAttribute('aria-checked', 'true');
+  await consent.click();
+  const confirmOff = grandparent.getByRole('alertdialog', { name: NARRATION_TEXTS.consentOffConfirmTitle });
+  await expect(confirmOff).toContainText("Grace's Voice");
+  await confirmOff.getByRole('button', { name: 'Cancel' }).click();
+  await expect(consent).toHaveAttribute('aria-checked', 'true');
+  expect(((await (await grandparent.request.get('/api/voice/consent')).json()) as { allowed: boolean }).allowed).toBe(true);
+  await consent.click();
+  await confirmOff.getByRole('button', { name: NARRATION_TEXTS.consentOffConfirm }).click();
+  await expect(grandparent.getByText(NARRATION_TEXTS.consentOff)).toBeVisible();
+  await expect(consent).toHaveAttribute('aria-checked', 'false');
+  await context.close();
 });
 
 test('without the reader’s consent the voice clone is refused with the message', async ({ page, browser, baseURL }) => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { TIMINGS } from '@fst/shared/constants';
-import { APP_TEXTS, PLAYBACK_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook, withoutFirstViewLateSession } from './fixtures.ts';
+import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook, lateSession } from './fixtures.ts';
 
 // Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
 // kid's playlist (kept after a reload), plays it in bedtime mode, which starts by itself and runs through all
@@ -48,7 +48,13 @@ async function recordThreeAudioStories(grandparent: Page, kidId: string): Promis
         form.append('duration_seconds', String(lengthsMs[i]! / 1000));
         form.append('kid_ids', JSON.stringify([kidId]));
         form.append('is_premium', 'false');
-        form.append('page_track', JSON.stringify([{ page: 1, at_seconds: 0 }, { page: 2, at_seconds: 1 }]));
+        form.append(
+          'page_track',
+          JSON.stringify([
+            { page: 1, at_seconds: 0 },
+            { page: 2, at_seconds: 1 },
+          ]),
+        );
         form.append('recording', reading, 'reading.webm');
         const res = await fetch('/api/recording/upload', { method: 'POST', body: form, credentials: 'include' });
         if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
@@ -88,20 +94,20 @@ async function familyWithThreeStories(page: Page, browser: Browser, baseURL: str
   const ids = await recordThreeAudioStories(grandparent, kidId);
   for (const id of ids) {
     await expect
-      .poll(async () => ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status, {
-        timeout: 90_000,
-      })
+      .poll(
+        async () =>
+          ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
+        {
+          timeout: 90_000,
+        },
+      )
       .toBe('ready');
   }
 
   return { familyId, kidId, grandparent, grandparentContext, ids };
 }
 
-test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats count it and the reader gets a heart', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats count it and the reader gets a heart', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
   const [owl, bear, fox] = books as [UploadedBook, UploadedBook, UploadedBook];
 
@@ -110,7 +116,8 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   // The child stories page: newest first by default.
   await page.goto(`/child/${kidId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Mia’s Stories' })).toBeVisible();
-  await expect(page.getByTestId('story-counts')).toHaveText('3 video stories · 0 AI audio stories');
+  // Audio readings are not counted as video stories (issue 22).
+  await expect(page.getByTestId('story-counts')).toHaveText('0 video stories · 3 audio stories · 0 AI audio stories');
   await expect.poll(() => cardTitles(page)).toEqual([fox.title, bear.title, owl.title]);
   await expect(page.getByTestId('story-card').first()).toContainText(RECORDING_TEXTS.notWatchedYet);
   await expectAccessible(page);
@@ -134,12 +141,13 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   expect(gpPlaylist.items.map((i) => i.recording_id)).toEqual([ids[0], ids[2], ids[1]]);
 
   // Bedtime mode: starts by itself after 0.5 s and plays the three stories one after the other.
-  await page.evaluate(() => {
+  await page.evaluate((nextStoryCardMs) => {
     const w = window as unknown as { storyGaps: number[]; storiesStarted: string[] };
     w.storyGaps = [];
     w.storiesStarted = [];
     let endedAt: number | null = null;
-    // The gap: from one story's end to the first sound of the next (each story counted once).
+    // The gap: from one story's end, and bedtime's quiet "next story" card after it, to the first sound of the
+    // next (each story counted once).
     document.addEventListener('ended', () => (endedAt = performance.now()), true);
     document.addEventListener(
       'playing',
@@ -147,12 +155,12 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
         const id = (event.target as HTMLElement).dataset.storyMedia ?? '';
         if (w.storiesStarted.includes(id)) return;
         w.storiesStarted.push(id);
-        if (endedAt !== null) w.storyGaps.push(performance.now() - endedAt);
+        if (endedAt !== null) w.storyGaps.push(performance.now() - endedAt - nextStoryCardMs);
         endedAt = null;
       },
       true,
     );
-  });
+  }, TIMINGS.nextStoryCard);
   await page.getByRole('link', { name: 'Bedtime Mode' }).click();
   await expect(page).toHaveURL(new RegExp(`/child/${kidId}\\?bedtimeMode=true$`));
   await expect(page.getByText('Start Bedtime Stories')).toBeVisible();
@@ -181,10 +189,18 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   console.log(`gaps between stories (ms): ${storyGaps.map((g) => g.toFixed(1)).join(', ')}`);
   expect(storiesStarted).toEqual([ids[0], ids[2], ids[1]]);
   expect(storyGaps).toHaveLength(2);
-  for (const gap of storyGaps) expect(gap).toBeLessThan(500);
+  for (const gap of storyGaps) {
+    expect(gap).toBeLessThan(500);
+    // The card was there for its few seconds in between.
+    expect(gap).toBeGreaterThan(-50);
+  }
 
-  // A heart for the last story, one tap from the goodnight screen.
-  await player.getByRole('group', { name: 'Send Grace a reaction' }).getByRole('button', { name: 'Heart' }).click();
+  // A heart for the last story, one tap from the goodnight screen. The reactions are drawn, not emoji a
+  // system may lack the font for (issue 22).
+  const reactionGroup = player.getByRole('group', { name: 'Send Grace a reaction' });
+  await expect(reactionGroup.locator('svg[data-reaction-icon]')).toHaveCount(4);
+  expect(await reactionGroup.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+  await reactionGroup.getByRole('button', { name: 'Heart' }).click();
   await expect(player.getByText('You sent Grace a heart!')).toBeVisible();
 
   // Then the player closes and bedtime ends on the dashboard.
@@ -205,6 +221,7 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   expect(reactions.reactions.map((r) => [r.reaction, r.kid.name, r.recording_id])).toEqual([['heart', 'Mia', ids[1]]]);
   await grandparent.goto('/grandparent-dashboard');
   await expect(grandparent.getByTestId('reader-reaction')).toHaveText([new RegExp(`Mia sent you a heart for ${bear.title}`)]);
+  await expect(grandparent.getByTestId('reader-reaction').locator('svg[data-reaction-icon="heart"]')).toHaveCount(1);
   await grandparentContext.close();
 
   // One story on its own page (the 6 s one): an audio story offers both and book modes, no video; the book's
@@ -248,6 +265,8 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   await expect(page).toHaveURL(/\/parent-dashboard$/);
 });
 
+// On a page the service worker controls (every visit after the first): Chromium lost the keepalive report
+// sent through the worker until writes were routed around it (public/sw-network-routes.js).
 test('a story left mid-way (the tab went to another page) resumes where it stopped', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const { kidId, grandparentContext, ids } = await familyWithThreeStories(page, browser, baseURL, `Resume ${suffix}`);
@@ -256,6 +275,9 @@ test('a story left mid-way (the tab went to another page) resumes where it stopp
 
   // Play the 6-second Owl Moon from its card and leave the page mid-story.
   await page.goto(`/child/${kidId}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.getByRole('button', { name: `Play ${books[0]!.title}` }).click();
   const playedSeconds = () => page.evaluate(() => Math.max(0, ...[...document.querySelectorAll<HTMLMediaElement>('audio, video')].map((m) => m.currentTime)));
   await expect.poll(playedSeconds, { timeout: 20_000, intervals: [100] }).toBeGreaterThan(2);
@@ -263,7 +285,9 @@ test('a story left mid-way (the tab went to another page) resumes where it stopp
   await page.goto('about:blank');
 
   const resumeOf = async () => {
-    const list = (await (await page.request.get(`/api/playback/kid/${kidId}/playlist`)).json()) as { items: { recording_id: string; resume_seconds: number }[] };
+    const list = (await (await page.request.get(`/api/playback/kid/${kidId}/playlist`)).json()) as {
+      items: { recording_id: string; resume_seconds: number }[];
+    };
     return list.items.find((i) => i.recording_id === owl)?.resume_seconds ?? -1;
   };
   await expect.poll(resumeOf, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
@@ -279,34 +303,7 @@ test('unknown stories and kids say so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
 });
 
-test('a tap on a page the server drew, before the app has taken it over, is answered once it has', async ({ page }) => {
-  await createAccount(page.request, newAccount('parent'));
-  await page.request.post('/api/family/create', { data: { family_name: `Tap ${randomBytes(3).toString('hex')}` } });
-  // The first visit tells the server this browser's language and time zone; from the next, it draws the page.
-  await page.goto('/parent-dashboard');
-  await expect(page.getByRole('button', { name: REPORT_TEXTS.button })).toBeVisible();
-
-  // The dashboard's code held back: the page stands as the server drew it, the app running but not yet its own.
-  let asked!: () => void;
-  const codeAsked = new Promise<void>((resolve) => (asked = resolve));
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/static\/js\/parent-dashboard-[^/]*\.js$/, async (route) => {
-    asked();
-    await held;
-    await route.continue();
-  });
-  const drawn = await page.reload({ waitUntil: 'domcontentloaded' });
-  expect(await drawn!.text()).toContain('<div id="root" data-drawn>');
-  await codeAsked;
-  await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-
-  release();
-  await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();
-});
-
-test('a signed-in page comes with its first data: the dashboard and a kid’s page draw without asking for it, never with another family’s', async ({ page, browser }) => {
+test('the dashboard opens on the family picked last and shows what changed since; another family’s kid is not found', async ({ page, browser }) => {
   const parent = newAccount('parent');
   await createAccount(page.request, parent);
   const familyOf = async (request: Page['request'], name: string, kid: string) => {
@@ -316,146 +313,88 @@ test('a signed-in page comes with its first data: the dashboard and a kid’s pa
     return { familyId, kidId: ((await kidRes.json()) as { kid: { id: string } }).kid.id };
   };
   const first = await familyOf(page.request, `First ${suffix}`, 'Ada');
-  const second = await familyOf(page.request, `Second ${suffix}`, 'Ben');
+  await familyOf(page.request, `Second ${suffix}`, 'Ben');
   const otherContext = await browser.newContext();
   await createAccount(otherContext.request, newAccount('parent'));
   const other = await familyOf(otherContext.request, `Other ${suffix}`, 'Zed');
   await otherContext.close();
-
-  const asked: string[] = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
-  });
-  const sectionsOf = (familyId: string) =>
-    ['', '/readers', '/recent-recordings', '/recent-ai-recordings', '/all-recordings', '/requests'].map((part) => `/api/family/${familyId}${part}`);
-  const firstData = ['/api/auth/check-session', '/api/auth/me', '/api/family/my-families'];
-  // Such a page is drawn once, with its data: the app never draws the session check's view the server sent
-  // over again. Counted: that view's text added to the page by a script (once the HTML is parsed).
-  await page.addInitScript((text) => {
-    const w = window as unknown as { sessionViewsDrawn: number };
-    w.sessionViewsDrawn = 0;
-    new MutationObserver((records) => {
-      if (document.readyState === 'loading') return;
-      for (const record of records) for (const node of record.addedNodes) if (node.textContent?.includes(text)) w.sessionViewsDrawn++;
-    }).observe(document, { subtree: true, childList: true });
-  }, APP_TEXTS.loadingSession);
-  const sessionViewsDrawn = () => page.evaluate(() => (window as unknown as { sessionViewsDrawn: number }).sessionViewsDrawn);
-  // A page the server drew (decision 011) is taken over as it was drawn: React finds nothing to redraw.
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
   await page.goto('/parent-dashboard');
   await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
-  expect(asked.filter((url) => [...firstData, ...sectionsOf(first.familyId)].includes(url))).toEqual([]);
-  // This browser's time zone is known from now on: the stats come with the page too.
-  expect(asked).toContain(`/api/playback/family/${first.familyId}/stats`);
-  asked.length = 0;
-  // Once the browser has told its language and time zone, the server draws the page with its data: the
-  // family's kids and stats are in the HTML, before any script.
-  const drawn = await (await page.reload())!.text();
-  expect(drawn).toContain('<div id="root" data-drawn>');
-  expect(drawn).toContain('>Ada<');
-  expect(drawn).toContain('Watched This Week');
-  // Nothing in it runs but the app's own script: the data is a JSON block (the CSP allows no inline script).
-  expect(drawn.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/type="module"[^>]* src="\/static\/js\//), '<script type="application/json" id="first-view">']);
-  await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
   await expect(page.getByText('Watched This Week')).toBeVisible();
-  // The libraries below, drawn once the sections are painted, came with the page too.
-  await expect(page.getByRole('heading', { name: 'Book Library' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Premium Library' })).toBeVisible();
-  expect(asked).toEqual([]);
-  expect(await sessionViewsDrawn()).toBe(0);
-
-  // The family picked last comes with the page.
   await page.getByLabel('Current family').selectOption({ label: `Second ${suffix}` });
   await expect(page.getByRole('link', { name: 'Ben' })).toBeVisible();
-  asked.length = 0;
   await page.reload();
   await expect(page.getByRole('link', { name: 'Ben' })).toBeVisible();
-  expect(asked.filter((url) => [...firstData, ...sectionsOf(second.familyId)].includes(url))).toEqual([]);
 
-  // A kid's page.
-  asked.length = 0;
-  expect(await (await page.goto(`/child/${first.kidId}`))!.text()).toContain('<div id="root" data-drawn>');
-  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
-  expect(asked.filter((url) => url.includes(first.kidId))).toEqual([]);
-  expect(await sessionViewsDrawn()).toBe(0);
-  expect(errors).toEqual([]);
-
-  // Another family's: named in the hint or in the path, it never comes with the page.
-  const origin = new URL(page.url()).origin;
-  await page.context().addCookies([{ name: 'fst_view', value: encodeURIComponent(`family=${other.familyId}&tz=0`), url: origin }]);
-  for (const path of ['/parent-dashboard', `/child/${other.kidId}`]) {
-    const html = await (await page.request.get(path)).text();
-    expect(html).toContain('id="first-view"');
-    expect(html).not.toContain(other.familyId);
-    expect(html).not.toContain(other.kidId);
-    expect(html).not.toContain('Zed');
-  }
-  // The family this browser picked (Second) is drawn: the page asks for what it did not come with. The First
-  // family's answers came with it unused; a change made in the page drops them, so a look at that family then
-  // asks the server and sees what changed since.
-  await page.goto('/parent-dashboard');
-  await expect(page.getByRole('link', { name: 'Ben' })).toBeVisible();
+  // A kid added elsewhere is there when the family is picked again.
   await page.request.post(`/api/family/${first.familyId}/kids`, { data: { first_name: 'Cleo', age: 3 } });
-  await page.getByRole('button', { name: REPORT_TEXTS.button }).click();
-  const report = page.getByRole('dialog', { name: REPORT_TEXTS.title });
-  await report.getByLabel('Description').fill('The stars are lovely');
-  await report.getByRole('button', { name: 'Submit Report' }).click();
-  await expect(report.getByText(REPORT_TEXTS.success)).toBeVisible();
-  await page.keyboard.press('Escape');
   await page.getByLabel('Current family').selectOption({ label: `First ${suffix}` });
   await expect(page.getByRole('link', { name: 'Cleo' })).toBeVisible();
+  await page.goto(`/child/${first.kidId}`);
+  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
   await page.goto(`/child/${other.kidId}`);
   await expect(page.getByRole('heading', { name: RECORDING_TEXTS.kidNotFound })).toBeVisible();
+  await expect(page.getByText('Zed')).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
-test('a page that came without its data asks for it while the session is checked; signed out, nothing of it stays', async ({ page }) => {
-  const parent = newAccount('parent');
-  await createAccount(page.request, parent);
-  const created = await page.request.post('/api/family/create', { data: { family_name: `Early ${suffix}` } });
-  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
-  const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
-  const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+// A page's requests timed against the session check: with the service worker between them, page.route
+// could not hold the check back (Playwright routes only what the page itself sends).
+test.describe(() => {
+  test.use({ serviceWorkers: 'block' });
 
-  // Pages served without the data they usually come with, and the session check answering a second late:
-  // the pages' data is asked for before it answers.
-  const served = await withoutFirstViewLateSession(page, /\/(child|parent-dashboard)/);
-  const asked = new Map<string, number>();
-  page.on('request', (req) => asked.set(new URL(req.url()).pathname, Date.now()));
-  await page.goto(`/child/${kidId}`);
-  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
-  await expect(page.getByText(RECORDING_TEXTS.noReaderRecordings)).toBeVisible();
-  expect(asked.get(`/api/recording/kid/${kidId}`)).toBeLessThan(served.sessionAnsweredAt());
-  expect(asked.get(`/api/playback/kid/${kidId}/playlist`)).toBeLessThan(served.sessionAnsweredAt());
+  test('a signed-in page asks for its data while the session is checked; signed out, nothing of it stays', async ({ page }) => {
+    const parent = newAccount('parent');
+    await createAccount(page.request, parent);
+    const created = await page.request.post('/api/family/create', { data: { family_name: `Early ${suffix}` } });
+    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+    const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
+    const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
 
-  asked.clear();
-  served.reset();
-  await page.goto('/parent-dashboard');
-  await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
-  expect(asked.get('/api/family/my-families')).toBeLessThan(served.sessionAnsweredAt());
-  expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(served.sessionAnsweredAt());
-  await served.undo();
+    // The session check answering a second late: the pages' data is asked for before it answers.
+    const served = await lateSession(page);
+    const asked = new Map<string, number>();
+    // When each call was first asked for (a later refetch does not count).
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (!asked.has(path)) asked.set(path, Date.now());
+    });
+    await page.goto(`/child/${kidId}`);
+    await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
+    await expect(page.getByText(RECORDING_TEXTS.noReaderRecordings)).toBeVisible();
+    expect(asked.get(`/api/recording/kid/${kidId}`)).toBeLessThan(served.sessionAnsweredAt());
+    expect(asked.get(`/api/playback/kid/${kidId}/playlist`)).toBeLessThan(served.sessionAnsweredAt());
 
-  // Signed out, the kid's page sends the visitor to sign in, and back to it after; its data was refused (401)
-  // and is forgotten, so after signing in the page shows the kid, not that refusal.
-  await page.context().clearCookies();
-  await page.goto(`/child/${kidId}`);
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/child/${kidId}`)}`);
-  await page.getByLabel('Email').fill(parent.email);
-  await page.getByLabel('Password', { exact: true }).fill(parent.password);
-  // Watched for while the page comes in: the page for a refused kid is headed plain "Stories".
-  await page.evaluate(() => {
-    const w = window as unknown as { refusalShown: boolean };
-    w.refusalShown = false;
-    const look = () => {
-      if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'Stories')) w.refusalShown = true;
-    };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    asked.clear();
+    served.reset();
+    await page.goto('/parent-dashboard');
+    await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible();
+    expect(asked.get('/api/family/my-families')).toBeLessThan(served.sessionAnsweredAt());
+    expect(asked.get(`/api/family/${familyId}`)).toBeLessThan(served.sessionAnsweredAt());
+    await served.undo();
+
+    // Signed out, the kid's page sends the visitor to sign in, and back to it after; its data was refused (401)
+    // and is forgotten, so after signing in the page shows the kid, not that refusal.
+    await page.context().clearCookies();
+    await page.goto(`/child/${kidId}`);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/child/${kidId}`)}`);
+    await page.getByLabel('Email').fill(parent.email);
+    await page.getByLabel('Password', { exact: true }).fill(parent.password);
+    // Watched for while the page comes in: the page for a refused kid is headed plain "Stories".
+    await page.evaluate(() => {
+      const w = window as unknown as { refusalShown: boolean };
+      w.refusalShown = false;
+      const look = () => {
+        if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'Stories')) w.refusalShown = true;
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(new RegExp(`/child/${kidId}$`));
+    await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { refusalShown: boolean }).refusalShown)).toBe(false);
   });
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(new RegExp(`/child/${kidId}$`));
-  await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { refusalShown: boolean }).refusalShown)).toBe(false);
 });

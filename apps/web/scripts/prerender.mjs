@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Renders the public pages ahead into a finished `vite build` (default: dist), run by `npm run build`:
-// builds src/prerender.tsx for Node (`vite build --ssr`, one file: prerendered/draw/prerender.js, with which
-// the server also draws signed-in pages, decision 011), renders each page below into a copy of the build's
-// index.html, and writes it with Brotli and gzip copies under prerendered/, named in prerendered/pages.json
-// for the server (apps/server/src/app.ts), which sends it for that path; and the signed-in pages' first
-// view, which it sends for every other path ('*').
+// builds src/prerender.tsx for Node (`vite build --ssr`, one file in a folder of its own, removed when done),
+// renders each page below into a copy of the build's index.html, and writes it with Brotli and gzip copies
+// under prerendered/, named in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it
+// for that path; and the signed-in pages' loading view, which it sends for every other path ('*').
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -20,14 +20,14 @@ const SHELL_FILE = 'prerendered/app-shell.html';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(web, process.argv[2] ?? 'dist');
-const ssrDir = path.join(dist, 'prerendered', 'draw');
-await rm(ssrDir, { recursive: true, force: true });
+const ssrDir = await mkdtemp(path.join(os.tmpdir(), 'fst-prerender-'));
 const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'], {
   cwd: web,
   stdio: 'inherit',
 });
 if (built.status !== 0) throw new Error('the server-side build of src/prerender.tsx failed');
 const { prerender } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+await rm(ssrDir, { recursive: true, force: true });
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty <div id="root"></div>`);
 await mkdir(path.join(dist, 'prerendered'), { recursive: true });
@@ -35,9 +35,7 @@ const pages = {};
 for (const [pathname, name] of Object.entries(PAGES)) {
   // The page's <title> (React puts it in the head once the app runs) goes in the head now.
   const { html: app, title } = await prerender(pathname);
-  const html = shell
-    .replace(/<title>[^<]*<\/title>/, () => title || '$&')
-    .replace('<div id="root"></div>', () => `<div id="root">${app}</div>`);
+  const html = shell.replace(/<title>[^<]*<\/title>/, () => title || '$&').replace('<div id="root"></div>', () => `<div id="root">${app}</div>`);
   const file = `prerendered/${name}.html`;
   await writeFile(path.join(dist, file), html);
   await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(html));

@@ -28,7 +28,9 @@ import {
 describe('constants (spec section 9)', () => {
   it('has the validation limits', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(5);
-    expect(FAMILY_CODE_LENGTH).toBe(6);
+    // decisions.md "Families": at least 40 bits (issue 27), not the spec's 6 characters.
+    expect(FAMILY_CODE_LENGTH).toBe(9);
+    expect(FAMILY_CODE_LENGTH * Math.log2(FAMILY_CODE_ALPHABET.length)).toBeGreaterThanOrEqual(40);
     expect([KID_AGE_MIN, KID_AGE_MAX]).toEqual([0, 21]);
     expect(FAMILY_SEARCH_MIN_LENGTH).toBe(2);
     expect(NAME_MAX_LENGTH).toBe(50);

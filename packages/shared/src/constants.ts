@@ -8,7 +8,10 @@ export const EMAIL_MAX_LENGTH = 120;
 // Not in the spec: a generous upper bound so a hash never runs over megabytes of "password".
 export const PASSWORD_MAX_LENGTH = 200;
 
-export const FAMILY_CODE_LENGTH = 6;
+// 9 characters of 31 are 44.6 bits: guessing is hopeless (issue 27; decisions.md "Families" supersedes the spec's 6).
+export const FAMILY_CODE_LENGTH = 9;
+// Shown and typed in groups of 3 (KT7-MQX-4PR), easy to read aloud.
+export const FAMILY_CODE_GROUP_SIZE = 3;
 // No look-alikes: no 0/O, 1/I/L (decisions.md "Families").
 export const FAMILY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const FAMILY_SEARCH_MIN_LENGTH = 2;
@@ -75,6 +78,8 @@ export const TIMINGS = {
   bedtimeAutoStart: 500,
   pageFlip: 600,
   chunkLoadTimeout: 120_000,
+  /** Bedtime's quiet "next story" card between two stories (issue 22). */
+  nextStoryCard: 4000,
 } as const;
 
 export const MOBILE_BREAKPOINT_PX = 768;
@@ -110,11 +115,12 @@ export const ANONYMOUS_REPORTER_EMAIL = 'anonymous@familystorytime.invalid';
 
 // Sessions (decisions.md "Accounts and sessions").
 export const SESSION_COOKIE = 'fst_session';
-// The browser's family and time zone, told to the server so a page can come with its first data (decision 010).
-export const VIEW_COOKIE = 'fst_view';
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+// Links that verify an address, and that undo a change of address (docs/decisions/013).
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const UNDO_EMAIL_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Story requests (spec section 3 "Queue request").
 export const QUEUE_REQUEST_TYPES = ['requested', 'queue'] as const;
@@ -130,3 +136,14 @@ export const REACTIONS = ['heart', 'star', 'hug', 'laugh'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 export const BEDTIME_STORIES_LIMIT = { min: 1, max: 20, default: 3 } as const;
 export const BEDTIME_SLEEP_TIMER_MINUTES = { min: 0, max: 120, default: 0 } as const;
+
+// Kid devices (issue 26, docs/decisions/018): a pairing code of 6 characters from the family code's alphabet
+// (no look-alikes), valid 10 minutes and used once; guessing is rate-limited per client.
+export const DEVICE_CODE_LENGTH = 6;
+export const DEVICE_CODE_TTL_MS = 10 * 60 * 1000;
+// A device session lives a year, renewed while used.
+export const DEVICE_SESSION_MS = 365 * 24 * 60 * 60 * 1000;
+export const DEVICE_NAME_MAX_LENGTH = 40;
+// How many of the playlist's first stories a kid device keeps saved by itself (docs/decisions/020), set by a
+// parent per device; 0 saves nothing by itself.
+export const DEVICE_OFFLINE_STORIES = { min: 0, max: 20, default: 5 } as const;

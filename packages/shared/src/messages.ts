@@ -1,5 +1,5 @@
 // Every user-visible text of spec sections 5 and 8, verbatim (decisions.md fixes the password texts).
-import { MONTHLY_ALLOWANCES, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { FAMILY_CODE_LENGTH, MONTHLY_ALLOWANCES, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const VALIDATION = {
   passwordsDoNotMatch: 'Passwords do not match!',
@@ -17,20 +17,19 @@ export const VALIDATION = {
   resetPasswordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   loginFieldsRequired: 'Email and password are required',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  controlCharacters: 'Please remove the invisible control characters from this text',
   kidFirstNameRequired: 'First name is required',
   kidAgeRequired: 'Age is required',
   kidAgeRange: 'Age must be a number from 0 to 21',
   familyNameRequired: 'Family name is required',
   familySearchTooShort: 'Please enter at least 2 characters',
-  familyCodeInvalid: 'Family code must be 6 characters',
+  familyCodeInvalid: `Family code must be ${FAMILY_CODE_LENGTH} characters (letters and digits)`,
   selectChildFirst: 'Please select a child first',
   selectBookAndReader: 'Please select both a book and a reader',
   notEnoughTokens: (cost: number, balance: number) => `Not enough tokens. Need ${cost}, have ${balance}`,
   selectChildToRecord: 'Please select at least one child to record for',
-  premiumAssignFree:
-    'Free members can only assign premium stories to the family that requested them. Upgrade to Premium or Gold to share with other families.',
-  premiumAssignToFreeFamily:
-    'Premium members can only share premium stories with Premium or Gold families. This family is on the Free plan.',
+  premiumAssignFree: 'Free members can only assign premium stories to the family that requested them. Upgrade to Premium or Gold to share with other families.',
+  premiumAssignToFreeFamily: 'Premium members can only share premium stories with Premium or Gold families. This family is on the Free plan.',
   unknownSubscriptionStatus: 'Unknown subscription status',
   selectAtLeastOneChild: 'Please select at least one child',
   fillRequiredFields: 'Please fill in all required fields',
@@ -38,13 +37,17 @@ export const VALIDATION = {
   selectTxt: 'Please select a TXT file',
   selectAtLeastOneRecording: 'Please select at least one recording',
   selectReaderFirst: 'Please select a reader first',
-  readerNeedsRecording: (firstName: string) =>
-    `${firstName} needs to record at least one story before creating a voice clone`,
+  readerNeedsRecording: (firstName: string) => `${firstName} needs to record at least one story before creating a voice clone`,
   selectReaderAndKid: 'Please select both a reader and a kid',
   noReadersForAi: 'No readers available in this family. Invite grandparents to join!',
   noKidsForAi: 'No kids in this family. Add a kid first!',
   issueDescriptionRequired: 'Please describe the issue',
   deleteKidConfirm: 'Are you sure you want to remove this kid?',
+  removeStoriesFlag: 'remove_stories must be true or false',
+  familyRoleAdminOnly: 'family_role can only be set to admin',
+  approvalFlag: 'code_joins_need_approval must be true or false',
+  activityPage: 'Page must be a whole number of at least 1',
+  activityPerPage: (max: number) => `Events per page must be a whole number from 1 to ${max}`,
 } as const;
 
 export const AUTH_ERRORS = {
@@ -83,6 +86,7 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  loginLocked: 'Too many sign-in attempts from this device. Please wait 15 minutes, or choose a new password with "Forgot password?".',
   crossSite: 'Cross-site requests are not allowed',
   forgotSent: 'If an account exists for that email, a reset link has been sent.',
   resetDone: 'Your password has been reset.',
@@ -91,6 +95,39 @@ export const SERVER_MESSAGES = {
   passwordChanged: 'Password updated',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  notReady: (down: readonly string[]) => `Not ready: the ${down.join(' and the ')} ${down.length > 1 ? 'are' : 'is'} unavailable`,
+} as const;
+
+/** Verifying the account's e-mail address and changing it (docs/decisions/013). */
+export const EMAIL_TEXTS = {
+  verified: 'Your e-mail address is verified.',
+  changed: (email: string) => `Your e-mail address is now ${email}.`,
+  verifying: 'Verifying your e-mail address...',
+  linkExpired: 'This link has expired. Send yourself a new one from the banner at the top of any page once you are signed in.',
+  linkUsed: 'This link has already been used.',
+  linkInvalid: 'This link is not valid. Check that you opened the whole link from the e-mail.',
+  // The address the link is for is no longer the account's (changed since, or taken by another account).
+  linkStale: 'This link is for an address that is no longer waiting to be verified.',
+  banner: (email: string) => `Please verify your e-mail address: we sent a link to ${email}.`,
+  resend: 'Resend verification e-mail',
+  resending: 'Sending...',
+  resent: 'Verification e-mail sent. Check your inbox.',
+  resendFailed: 'Could not send the verification e-mail',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  currentPasswordForEmail: 'Enter your current password to change your e-mail',
+  passwordLabel: 'Confirm with your password',
+  passwordHint: 'Needed to change your e-mail address.',
+  pending: (email: string) => `Check your inbox: we sent a link to ${email}. Your e-mail address changes when you open it.`,
+  undoTitle: 'Undo the e-mail change',
+  undoIntro: 'Your account will get its old e-mail address back, and every device signed in to it will be signed out.',
+  undoButton: 'Undo the change',
+  undoing: 'Undoing...',
+  undone: (email: string) =>
+    `Your account has its e-mail address ${email} back and every device was signed out. Sign in, and change your password if you did not ask for the change.`,
+  undoFailed: 'Could not undo the change',
+  addressReserved: 'This address can still be taken back by its previous account. Try again in a few days.',
+  goToSignIn: 'Go to sign in',
+  goToDashboard: 'Go to your dashboard',
 } as const;
 
 export const PROFILE_TEXTS = {
@@ -143,6 +180,13 @@ export const BOOK_TEXTS = {
   recentLoadFailed: 'Could not load recent recordings',
   noBooks: 'No books available yet.',
   noBookPdf: 'No book PDF available',
+  firstPagePreview: 'First page preview',
+  lockedPreviewHint: 'Unlock this premium book to see all of its pages, record it and make AI readings of it.',
+  firstPageAlt: (title: string) => `First page of ${title}`,
+  previewLoading: 'Loading the first page…',
+  previewNotReady: 'The first page preview is not ready yet. It is drawn a minute or so after the book is added.',
+  previewFailed: 'The first page could not be shown.',
+  firstPageOf: (pageCount: number) => `Page 1 of ${pageCount}`,
   noPdf: 'No PDF available',
 } as const;
 
@@ -150,8 +194,7 @@ export const RECORDING_TEXTS = {
   loadFailed: 'Failed to load recordings',
   assignFailed: 'Failed to assign recording',
   assigned: 'Recording assigned successfully!',
-  assignedWithTokens: (used: number, remaining: number) =>
-    `Recording assigned! Used ${used} share token(s). ${remaining} remaining.`,
+  assignedWithTokens: (used: number, remaining: number) => `Recording assigned! Used ${used} share token(s). ${remaining} remaining.`,
   insufficientTitle: 'Insufficient Share Tokens',
   insufficientBody: (needed: number, remaining: number) =>
     `You need ${needed} share token(s) but have ${remaining} remaining. Buy more tokens or select fewer kids.`,
@@ -188,6 +231,8 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 export const ADMIN_TEXTS = {
+  narrationTextLabel: 'Book text for AI narration',
+  narrationTextHint: 'Only for a PDF without selectable text: the words AI readings will speak. Put a line with --- between pages.',
   loadFailed: 'Failed to load books',
   uploadFailed: 'Failed to upload book',
   deleteFailed: 'Failed to delete book',
@@ -244,6 +289,158 @@ export const FAMILY_SERVER_MESSAGES = {
   familyNotFound: 'Family not found',
   kidNotFound: 'Kid not found',
   requestNotFound: 'Join request not found',
+  tooManyCodes: 'Too many wrong family codes. Please wait an hour and try again, or ask the family to share their code again.',
+  memberNotFound: 'This person is not a member of the family',
+  lastAdminRemove: 'You are the only admin of this family. Make another parent an admin before removing yourself.',
+  lastAdminLeave: 'You are the only admin of this family. Make another parent an admin, or delete the family, before you leave.',
+  onlyParentsAdmin: 'Only parents can be made admins. Readers record stories; they cannot run the family.',
+  codeJoinRequested: (familyName: string) => `Your request to join ${familyName} was sent. You will see the family once a family admin approves it.`,
+} as const;
+
+// The family page's controls and activity log (issue 25, decision 012).
+export const FAMILY_ACTIVITY_TEXTS = {
+  approvalSetting: (on: boolean) => (on ? 'Code joins need approval: on' : 'Code joins need approval: off'),
+  heading: 'Activity',
+  intro: 'What happened in your family, newest first. Only family admins see this.',
+  loading: 'Loading activity…',
+  loadFailed: 'Could not load the activity',
+  empty: 'Nothing has happened yet.',
+  newer: 'Newer',
+  older: 'Older',
+  formerMember: 'A former member',
+  // One line per event: who did what (to whom or what).
+  line: (type: string, actor: string, subject: string | null) => {
+    const s = subject ?? '';
+    switch (type) {
+      case 'member_joined':
+        return `${actor} joined with the family code`;
+      case 'join_requested':
+        return `${actor} asked to join`;
+      case 'join_approved':
+        return `${actor} approved ${s}'s request to join`;
+      case 'join_declined':
+        return `${actor} declined ${s}'s request to join`;
+      case 'join_withdrawn':
+        return `${actor} withdrew their request to join`;
+      case 'member_removed':
+        return `${actor} removed ${s}`;
+      case 'member_left':
+        return `${actor} left the family`;
+      case 'admin_granted':
+        return `${actor} made ${s} an admin`;
+      case 'code_changed':
+        return `${actor} made a new family code`;
+      case 'settings_changed':
+        return `${actor} changed a setting: ${s}`;
+      case 'story_recorded':
+        return `${actor} recorded ${s || 'a story'}`;
+      case 'story_deleted':
+        return `${actor} deleted ${s || 'a story'}`;
+      case 'kid_added':
+        return `${actor} added ${s}`;
+      case 'kid_removed':
+        return `${actor} removed ${s}`;
+      default:
+        return `${actor}: ${type}`;
+    }
+  },
+} as const;
+
+export const FAMILY_CONTROL_TEXTS = {
+  membersHeading: 'Members',
+  membersIntro: 'Everyone who can see this family. Admins can make another parent an admin, or remove someone.',
+  you: '(you)',
+  makeAdmin: 'Make admin',
+  madeAdmin: (name: string) => `${name} is now a family admin`,
+  makeAdminFailed: 'Could not make them an admin',
+  remove: 'Remove',
+  removeTitle: (name: string) => `Remove ${name}?`,
+  removeBody: (name: string) =>
+    `${name} will no longer see this family, its kids or their stories, and their story requests are cancelled. We will e-mail them that they no longer have access.`,
+  removeStories: 'Also delete the stories they recorded for our kids',
+  removed: (name: string) => `${name} was removed from the family`,
+  removeFailed: 'Could not remove them',
+  leave: 'Leave Family',
+  leaveTitle: (familyName: string) => `Leave ${familyName}?`,
+  leaveBody: 'You will no longer see this family, its kids or their stories. To come back you need the family code again, or an approved request.',
+  left: (familyName: string) => `You left ${familyName}`,
+  leaveFailed: 'Could not leave the family',
+  newCode: 'New Code',
+  newCodeTitle: 'Make a new family code?',
+  newCodeBody: 'The current code stops working at once. Share the new one with the people you want to invite.',
+  newCodeMade: 'A new family code is ready. The old one no longer works.',
+  newCodeFailed: 'Could not make a new code',
+  approvalLabel: 'Code joins need approval',
+  approvalHint: 'When on, anyone who enters the code sends a join request for you to approve. Parents always need approval.',
+  approvalOn: 'Code joins now need your approval',
+  approvalOff: 'Grandparents who enter the code now join at once',
+  approvalFailed: 'Could not save the setting',
+} as const;
+
+// E-mails about a family's members (decisions.md "Families"): no more of the family than the reader needs.
+export const FAMILY_MAIL_TEXTS = {
+  joinedByCodeSubject: (familyName: string) => `Someone joined ${familyName} with your family code`,
+  joinedByCodeBody: (input: { adminFirstName: string; name: string; email: string; familyName: string; familyUrl: string }) =>
+    `Hello ${input.adminFirstName},\n\n` +
+    `${input.name} (${input.email}) joined ${input.familyName} as a reader with your family code.\n\n` +
+    `If you do not know them, remove them and make a new family code on your family page: ${input.familyUrl}\n`,
+  removedSubject: 'You no longer have access to a family on Family Story Time',
+  removedBody: (input: { firstName: string; publicUrl: string }) =>
+    `Hello ${input.firstName},\n\n` +
+    `A family admin removed you from one of the families you were part of on Family Story Time. You no longer have access to it.\n\n` +
+    `Your account and your other families are unchanged: ${input.publicUrl}\n`,
+  requestedByCodeSubject: (familyName: string) => `Someone asked to join ${familyName} with your family code`,
+  requestedByCodeBody: (input: { adminFirstName: string; name: string; email: string; familyName: string; familyUrl: string }) =>
+    `Hello ${input.adminFirstName},\n\n` +
+    `${input.name} (${input.email}) used your family code to ask to join ${input.familyName}. They can see nothing of the family until you approve.\n\n` +
+    `Approve or decline the request: ${input.familyUrl}\n` +
+    `If you do not know them, decline and make a new family code.\n`,
+} as const;
+
+// Deleting an account or a family (issue 25, docs/decisions/016, docs/privacy.md).
+export const DELETION_TEXTS = {
+  passwordRequired: 'Enter your password to delete your account',
+  wrongPassword: 'That password is not right. Your account was not deleted.',
+  lastAdminOf: (familyName: string) =>
+    `You are the only admin of ${familyName}, which has other members. Make another parent an admin, or delete the family, before you delete your account.`,
+  confirmNameRequired: 'Type the family name to delete the family',
+  confirmNameWrong: 'That is not the family name. Type it exactly as shown; nothing was deleted.',
+  accountDeletedSubject: 'Your Family Story Time account was deleted',
+  accountDeletedBody: (input: { firstName: string }) =>
+    `Hello ${input.firstName},\n\n` +
+    `Your Family Story Time account was deleted, as you asked. Your profile, your recordings and their files, your AI voice ` +
+    `(here and at the voice provider), your voice consent and your memberships are gone, and you were signed out everywhere. ` +
+    `A paid plan was cancelled. Records of payments stay for our accounts, without your name or e-mail address.\n\n` +
+    `If this was not you, reply to this e-mail at once.\n`,
+  familyDeletedSubject: (familyName: string) => `${familyName} was deleted on Family Story Time`,
+  familyDeletedBody: (input: { firstName: string; familyName: string; publicUrl: string }) =>
+    `Hello ${input.firstName},\n\n` +
+    `A family admin deleted ${input.familyName} on Family Story Time. Its kids, their stories recorded only for this family, ` +
+    `their playlists, story requests and activity are gone.\n\n` +
+    `Your account and your other families are unchanged: ${input.publicUrl}\n`,
+  // Profile page
+  dangerHeading: 'Delete Account',
+  dangerIntro:
+    'This deletes your account for good: your profile, your recordings and their files, your AI voice, your voice consent and your place in every family. A paid plan is cancelled. It cannot be undone.',
+  typeToConfirm: 'Type DELETE to confirm',
+  confirmWord: 'DELETE',
+  passwordLabel: 'Your password',
+  deleteAccount: 'Delete my account',
+  deletingAccount: 'Deleting...',
+  accountDeleted: 'Your account was deleted',
+  accountDeleteFailed: 'Could not delete your account',
+  // Family page
+  familyDangerHeading: 'Delete Family',
+  familyDangerIntro: (familyName: string) =>
+    `This deletes ${familyName} for everyone: its kids, story requests, playlists, activity and the stories recorded only for this family, with their files. Every member is told by e-mail. It cannot be undone.`,
+  typeFamilyName: (familyName: string) => `Type the family name (${familyName}) to confirm`,
+  deleteFamily: 'Delete family',
+  deletingFamily: 'Deleting...',
+  familyDeleted: (familyName: string) => `${familyName} was deleted`,
+  familyDeleteFailed: 'Could not delete the family',
+  // Links to the privacy page
+  privacyLink: 'Privacy',
+  signupPrivacy: 'How we keep and delete your data:',
 } as const;
 
 // Books and the admin catalogue: server answers not worded by the spec.
@@ -256,9 +453,12 @@ export const BOOK_SERVER_MESSAGES = {
   premiumFlagInvalid: 'Premium must be true or false',
   tokenCostRange: (min: number, max: number) => `Token cost must be a whole number from ${min} to ${max}`,
   invalidPdf: 'This file is not a readable PDF. Please select a PDF file.',
+  pdfTooManyPages: (max: number) => `This PDF has more than ${max} pages. Please upload the picture book on its own.`,
+  pdfTooHeavy: 'This PDF is too complex to read in time. Please save it again with smaller pages (for example with "Reduce file size") and upload it again.',
   pdfTooLarge: (mb: number) => `The PDF file is too large (at most ${mb} MB)`,
   attributionNotText: 'The attribution file must be a plain text (UTF-8) file',
   attributionTooLarge: (mb: number) => `The attribution file is too large (at most ${mb} MB)`,
+  narrationTextInvalid: 'The book text must be text',
 } as const;
 
 // Multipart uploads (books now, recordings later).
@@ -294,6 +494,17 @@ export const FAMILY_PAGE_TEXTS = {
   readerNoFamily: 'You have not joined a family yet. Ask a parent for their family code, or find their family by name.',
   kidsLoadFailed: 'Could not load the kids of this family',
   noKidsInFamily: 'No kids in this family yet',
+  // The requester's own pending join requests on their dashboard (issue 22.12).
+  pendingHeading: 'Waiting to join',
+  pendingLine: (familyName: string) => `You asked to join ${familyName}.`,
+  pendingWaiting: 'Waiting for a parent of the family to approve. You will see the family here once they do.',
+  pendingAsked: 'Asked',
+  withdraw: 'Cancel Request',
+  withdrawTitle: (familyName: string) => `Cancel your request to join ${familyName}?`,
+  withdrawBody: 'The family will no longer see your request. You can ask again later with their family code or by finding the family.',
+  withdrawKeep: 'Keep Request',
+  withdrawn: (familyName: string) => `Your request to join ${familyName} was cancelled`,
+  withdrawFailed: 'Could not cancel the request',
 } as const;
 
 // Billing: server answers not worded by the spec.
@@ -318,6 +529,8 @@ export const BILLING_MESSAGES = {
 // Recordings, the recorder and resumable uploads: server answers and texts the spec leaves unnamed.
 export const RECORDING_SERVER_MESSAGES = {
   onlyReaders: 'Only readers (grandparents) can record stories',
+  readerOfNoFamily: 'Join a family as a reader before recording stories',
+  tooManyUploads: (max: number) => `You have ${max} recordings uploading already. Please let one finish, or cancel one, first.`,
   notReaderOfKidFamily: 'You can only record for kids of families you read for',
   onlyOwnerDeletes: 'Only the reader who made this recording can delete it',
   onlyOwnerOrParentAssigns: 'Only the reader who made this recording, or a parent of a family it was made for, can assign it',
@@ -345,6 +558,7 @@ export const RECORDING_SERVER_MESSAGES = {
   noMediaStreams: 'The recording has no audio or video in it',
   unreadableMedia: 'The recording could not be read. It may be damaged or cut off.',
   transcodeFailed: 'The recording could not be converted for playback',
+  tooLong: (minutes: number) => `The recording is longer than ${minutes} minutes. Please record a shorter reading.`,
 } as const;
 
 // Recording detail page and recorder: labels the spec leaves unnamed.
@@ -360,6 +574,11 @@ export const RECORDING_PAGE_TEXTS = {
   unsentDiscard: 'Discard it',
   deleteConfirm: 'Are you sure you want to delete this recording?',
   processing: 'Getting your recording ready…',
+  uploadWaitsForConnection: 'Your reading is kept on this device. It is sent by itself as soon as you are back online.',
+  leaveTitle: 'Leave the recording?',
+  leaveBody: 'You are still recording. If you leave now, the recording stops and what you read so far is kept on this device, to send later.',
+  leaveStay: 'Keep Recording',
+  leaveGo: 'Leave',
 } as const;
 
 // Plans, tokens and payments in the web app: texts the spec leaves unnamed (section 6 feature lists,
@@ -381,6 +600,9 @@ export const BILLING_TEXTS = {
   checkoutComplete: 'This checkout has already been paid.',
   checkoutLoadFailed: 'Could not load this checkout',
   testMode: 'TEST MODE',
+  // Issue 24.5: on every signed-in page while the local provider is on (app/layout/test-mode-notice.tsx).
+  testModeNoticeLabel: 'Test mode',
+  testModeNotice: 'No real card is charged here.',
   testCheckoutNote: 'This is a test checkout inside Family Story Time. No real card is charged.',
   testPortalNote: 'This is the test customer portal inside Family Story Time. No real card is charged.',
   cancelConfirmTitle: 'Cancel your plan?',
@@ -463,7 +685,8 @@ export const BILLING_FAQ = [
   },
   {
     question: 'Can I cancel at any time?',
-    answer: 'Yes. Cancel whenever you like with Manage Subscription. You keep your plan until the end of the billing period you paid for, then move to the Free plan.',
+    answer:
+      'Yes. Cancel whenever you like with Manage Subscription. You keep your plan until the end of the billing period you paid for, then move to the Free plan.',
   },
   {
     question: 'What are story tokens?',
@@ -471,11 +694,13 @@ export const BILLING_FAQ = [
   },
   {
     question: 'What are share tokens?',
-    answer: 'Share tokens let grandparents share the premium stories they record with kids of other families. Premium readers get 10 a month; Gold readers have unlimited share tokens.',
+    answer:
+      'Share tokens let grandparents share the premium stories they record with kids of other families. Premium readers get 10 a month; Gold readers have unlimited share tokens.',
   },
   {
     question: 'How much does sharing a premium story cost?',
-    answer: 'Sharing a premium story with a kid of another family costs 1 share token, or 2 for a family on the Free plan (Gold only). Sharing with the family that asked for the story is free.',
+    answer:
+      'Sharing a premium story with a kid of another family costs 1 share token, or 2 for a family on the Free plan (Gold only). Sharing with the family that asked for the story is free.',
   },
 ] as const;
 
@@ -549,6 +774,8 @@ export const PLAYBACK_TEXTS = {
   holdToClose: 'Press and hold to close bedtime mode',
   mediaFailed: 'This story could not be played.',
   bedtimeNoStories: 'There are no stories to play at bedtime yet.',
+  nextStory: 'Next story',
+  nextStoryNow: 'Play it now',
 } as const;
 
 // Story requests (the queue) in the web app: texts the spec leaves unnamed.
@@ -580,6 +807,7 @@ export const PARENT_DASHBOARD_TEXTS = {
   allAssigned: (kidName: string) => `Every finished story of your family is already in ${kidName}’s stories.`,
   noStoryMatch: (q: string) => `No stories match “${q}”.`,
   watched: 'Watched',
+  noStoriesYet: 'No stories yet. Ask a reader for one: it shows up here, ready to watch.',
 } as const;
 
 // AI narration (voice clones, availability, AI stories): texts the spec leaves unnamed, and server answers.
@@ -589,6 +817,10 @@ export const NARRATION_TEXTS = {
     'When this is on, a parent of your family can make an AI voice from the stories you recorded, and use it to read more books to your grandkids. Turning it off deletes the voice.',
   consentOn: 'Your family may now create an AI voice from your readings.',
   consentOff: 'AI voice turned off. Any voice made from your readings was deleted.',
+  consentOffConfirmTitle: 'Turn off your AI voice?',
+  consentOffConfirmBody: (voiceName: string) =>
+    `Your AI voice “${voiceName}” is deleted, and your family can no longer make new AI stories in it. Stories already made stay.`,
+  consentOffConfirm: 'Turn off and delete voice',
   approximateVoice: 'Approximate voice',
   approximateVoiceNote: 'Made on our own server from the pitch and pace of the chosen readings: it resembles the reader, it is not a true copy.',
   clonedVoice: 'Cloned voice',
@@ -623,8 +855,9 @@ export const NARRATION_SERVER_MESSAGES = {
   existingAi: 'An AI reading of this book already exists for this kid.',
   existingManual: 'This reader has already recorded this book for this kid.',
   premiumLocked: 'Unlock this premium book first to generate an AI reading.',
-  noBookText: 'This book has no text to read aloud',
+  noBookText: 'AI narration is not available for this book: it has no text to read aloud.',
   bookTextTooLong: (max: number) => `The book text must be at most ${max} characters`,
+  bookTextNotAccepted: 'AI stories read only the book’s own text; book_text is not accepted',
   onlyParentsGenerate: 'Only parents of this family can generate AI stories',
   onlyParentsManage: 'Only parents of this family can do this with AI stories',
   aiRecordingNotFound: 'AI story not found',
@@ -637,4 +870,91 @@ export const NARRATION_SERVER_MESSAGES = {
   consentEmailSubject: (requesterName: string) => `${requesterName} would like to make an AI voice of your readings`,
   consentEmailBody: (readerFirstName: string, requesterName: string, profileUrl: string) =>
     `Hello ${readerFirstName},\n\n${requesterName} would like to create an AI voice from the stories you recorded on Family Story Time, so it can read more books to your grandkids in a voice like yours.\n\nIf you agree, open your profile and turn on "${NARRATION_TEXTS.consentLabel}":\n${profileUrl}\n\nNothing is made until you turn it on, and you can turn it off at any time: that deletes the voice.\n\nFamily Story Time`,
+} as const;
+
+// Exports (issue 25, docs/decisions/017): the family archive and "my data", downloaded as zips.
+export const EXPORT_TEXTS = {
+  familyHeading: 'Download our stories',
+  familyIntro:
+    'Every story recorded for your kids, the AI stories and their reactions, in one zip file. Unzip it and open index.html to watch them without the app, even offline.',
+  familyButton: 'Download our stories',
+  myDataHeading: 'Your data',
+  myDataIntro:
+    'A copy of what Family Story Time keeps about you: your profile, families, the readings you recorded with their videos, your voice consent, payments and issue reports.',
+  myDataButton: 'Download my data',
+  started: 'Your download has started. Large families can take a few minutes; your browser shows its progress.',
+} as const;
+
+// Kid devices (issue 26, docs/decisions/018).
+export const DEVICE_SERVER_MESSAGES = {
+  codeRequired: 'Enter the 6-character code shown on the parent’s screen.',
+  codeWrong: 'That code is not right. Check it and try again.',
+  codeExpired: 'That code has expired. Ask a parent for a new one.',
+  codeUsed: 'That code was already used. Ask a parent for a new one.',
+  pairingLocked: 'Too many wrong codes. Wait a few minutes and try again.',
+  deviceNameRequired: 'Give this device a name, like “Mia’s tablet”.',
+  deviceNotFound: 'That device is not paired with this family any more.',
+  notOnDevice: 'This is a kid device: only the kid’s stories can be played here.',
+  onlyParentLeaves: 'Only a parent of this family can leave kid mode.',
+  offlineStoriesRange: (min: number, max: number) => `Stories kept offline must be a whole number from ${min} to ${max}.`,
+} as const;
+
+/** Tonight's stories offline on the kid's page (issue 26). */
+export const OFFLINE_TEXTS = {
+  title: 'Tonight’s stories offline',
+  intro: 'Keep the playlist on this device, to play with no internet (in the car, at grandma’s).',
+  autoSave: (count: number) =>
+    count === 0
+      ? 'This device saves no stories by itself: use “Save for offline” to keep them.'
+      : `This device also keeps the playlist’s first ${count === 1 ? 'story' : `${count} stories`} saved by itself whenever it is online.`,
+  save: 'Save for offline',
+  saveAgain: 'Save new stories',
+  saving: 'Saving for offline…',
+  progress: (done: number, total: number) => `${done} of ${total} files`,
+  saved: (count: number, size: string) => `${count} ${count === 1 ? 'story' : 'stories'} saved on this device · ${size}`,
+  allSaved: 'Every story on the playlist is saved on this device.',
+  saveFailed: 'Some stories could not be saved. Try again when the connection is better.',
+  offline: 'You are offline. Saved stories still play; the others come back with the connection.',
+  savedBadge: 'Saved for offline',
+  notSaved: 'Not saved for offline',
+} as const;
+
+export const DEVICE_TEXTS = {
+  setUp: 'Set up a device',
+  setUpTitle: (kidName: string) => `Set up a device for ${kidName}`,
+  setUpSteps: (kidName: string) =>
+    `On ${kidName}’s tablet or phone, open this app’s /pair page (or scan the QR code) and type this code. The device will play only ${kidName}’s stories.`,
+  codeExpires: (time: string) => `The code works once, until ${time}.`,
+  newCode: 'New code',
+  codeFailed: 'The code could not be made. Try again.',
+  pairTitle: 'Set up this device for a kid',
+  pairIntro: 'Ask a parent to open the kid’s card on the Family page and choose “Set up a device”, then type the code shown there.',
+  codeLabel: 'Pairing code',
+  deviceNameLabel: 'Device name',
+  deviceNamePlaceholder: 'Mia’s tablet',
+  pair: 'Pair this device',
+  pairing: 'Pairing…',
+  pairFailed: 'This device could not be paired. Try again.',
+  devicesTitle: 'Kid devices',
+  devicesIntro: 'Tablets and phones that play one kid’s stories and nothing else.',
+  noDevices: 'No kid devices yet. Use “Set up a device” on a kid’s card.',
+  pairedOn: (date: string) => `Paired ${date}`,
+  lastUsed: (date: string) => `Last used ${date}`,
+  forKid: (kidName: string) => `For ${kidName}`,
+  remove: 'Remove',
+  removeTitle: (name: string) => `Remove ${name}?`,
+  removeBody: 'The device stops playing stories at once and goes back to the pairing page.',
+  removed: (name: string) => `${name} was removed.`,
+  removeFailed: 'The device could not be removed. Try again.',
+  offlineStoriesLabel: 'Stories kept offline',
+  offlineStoriesHint: '“Stories kept offline” is how many of the playlist’s first stories a device saves by itself, to play with no internet.',
+  offlineStoriesChoice: (count: number) => (count === 0 ? 'None' : count === 1 ? 'First story' : `First ${count} stories`),
+  offlineStoriesSaved: (name: string, count: number) =>
+    count === 0 ? `${name} will save no stories by itself.` : `${name} will keep the first ${count === 1 ? 'story' : `${count} stories`} offline.`,
+  offlineStoriesFailed: 'The setting could not be saved. Try again.',
+  leaveKidMode: 'Leave kid mode',
+  leaveTitle: 'Leave kid mode',
+  leaveIntro: 'A parent of this family signs in here to leave kid mode.',
+  leave: 'Sign in and leave',
+  leaving: 'Signing in…',
 } as const;

@@ -7,7 +7,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,12 +20,16 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   sql: SqlExecutor;
-  /** Committed changes, table by table, of every process on this database (for caches). */
-  changes: ChangeFeed;
-  /** Tells `observer` the text of every statement sent from now on. */
-  observeQueries(observer: QueryObserver): void;
+  /** Whether the database answers a trivial statement (health check); throws when it does not. */
+  ping(): Promise<void>;
   close: () => Promise<void>;
 };
+
+// A statement running longer than this is cancelled by PostgreSQL, and one whose answer does not arrive
+// within a little more (a stalled server or network) is given up by the client: the request answers 503
+// instead of hanging (issue 27.8). PGlite runs in the process and has no statement timeout.
+export const QUERY_TIMEOUT_MS_DEFAULT = 15_000;
+const CLIENT_GRACE_MS = 2000;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any constant: serialises migrations when several app instances start at once.
@@ -35,19 +38,17 @@ const MIGRATION_LOCK = 7_270_701;
 /** Told the text of every statement the app sends after the migrations (the query-count test listens). */
 export type QueryObserver = (text: string) => void;
 
-/** The observers of a database's statements: drizzle's logger and the plain SQL executor tell them. */
-function queryObservers(first: QueryObserver | undefined) {
-  const observers: QueryObserver[] = first ? [first] : [];
-  const tell = (text: string) => {
-    for (const observer of observers) observer(text);
-  };
+/** The observer of a database's statements, if any: drizzle's logger and the plain SQL executor tell it. */
+function queryObservers(observer: QueryObserver | undefined) {
   return {
-    observe: (observer: QueryObserver) => void observers.push(observer),
-    logger: { logQuery: tell },
-    watch: (sql: SqlExecutor): SqlExecutor => (text, values) => {
-      tell(text);
-      return sql(text, values);
-    },
+    logger: observer ? { logQuery: observer } : undefined,
+    watch: (sql: SqlExecutor): SqlExecutor =>
+      observer
+        ? (text, values) => {
+            observer(text);
+            return sql(text, values);
+          }
+        : sql,
   };
 }
 
@@ -55,24 +56,24 @@ function queryObservers(first: QueryObserver | undefined) {
  * Opens the database the configuration names: PostgreSQL at `url`, else embedded PGlite in `pgliteDir`
  * (or in memory when `pgliteDir` is null), and applies the migrations.
  */
-export async function openDatabase(opts: { url: string | null; pgliteDir: string | null; onQuery?: QueryObserver }): Promise<Database> {
+export async function openDatabase(opts: {
+  url: string | null;
+  pgliteDir: string | null;
+  onQuery?: QueryObserver;
+  queryTimeoutMs?: number;
+}): Promise<Database> {
   const queries = queryObservers(opts.onQuery);
-  if (opts.url) return openPostgres(opts.url, queries);
-  if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true });
+  if (opts.url) return openPostgres(opts.url, queries, opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS_DEFAULT);
+  if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true, mode: 0o700 });
   const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger: queries.logger });
-  const changes = await pgliteChangeFeed(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     sql: queries.watch(pgliteExecutor(client)),
-    changes,
-    observeQueries: queries.observe,
-    close: async () => {
-      await changes.close();
-      await client.close();
-    },
+    ping: async () => void (await client.query('SELECT 1')),
+    close: () => client.close(),
   };
 }
 
@@ -112,31 +113,36 @@ function poolExecutor(pool: pg.Pool): SqlExecutor {
   };
 }
 
-async function openPostgres(url: string, queries: ReturnType<typeof queryObservers>): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // A client losing its server must not crash the process; the query it runs (or the next) reports it.
-  // The pool reports idle clients; a checked-out one between two statements (a transaction) emits on itself.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const conn = await pool.connect();
+async function openPostgres(url: string, queries: ReturnType<typeof queryObservers>, queryTimeoutMs: number): Promise<Database> {
+  // Migrations on a connection of their own, without the timeouts: waiting for another instance's
+  // migrations, or a long one, is expected at start.
+  const conn = new pg.Client({ connectionString: url });
+  await conn.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
   } finally {
     await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    conn.release();
+    await conn.end();
   }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: queryTimeoutMs,
+    idle_in_transaction_session_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + CLIENT_GRACE_MS,
+  });
+  // A client losing its server must not crash the process; the query it runs (or the next) reports it.
+  // The pool reports idle clients; a checked-out one between two statements (a transaction) emits on itself.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema, logger: queries.logger });
-  const changes = await postgresChangeFeed(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     sql: queries.watch(poolExecutor(pool)),
-    changes,
-    observeQueries: queries.observe,
-    close: async () => {
-      await changes.close();
-      await pool.end();
-    },
+    ping: async () => void (await pool.query('SELECT 1')),
+    close: () => pool.end(),
   };
 }

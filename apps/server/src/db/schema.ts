@@ -11,3 +11,4 @@ export * from '../features/requests/requests.table.ts';
 export * from '../features/playback/playback.table.ts';
 export * from '../features/narration/narration.table.ts';
 export * from '../platform/idempotency/idempotency.table.ts';
+export * from '../features/devices/devices.table.ts';

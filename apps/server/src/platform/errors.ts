@@ -36,5 +36,4 @@ export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppE
 export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', SERVER_MESSAGES.notSignedIn);
 /** A 400 naming one field, shaped like the schema errors so the UI shows it under that input. */
-export const fieldError = (field: string, message: string, code: ErrorCode = 'invalid_input') =>
-  new AppError(code, message, { [field]: [message] });
+export const fieldError = (field: string, message: string, code: ErrorCode = 'invalid_input') => new AppError(code, message, { [field]: [message] });

@@ -56,7 +56,14 @@ export function formStreamError(err: unknown): AppError | null {
 export async function* formParts(req: FastifyRequest, limits: FormLimits): AsyncGenerator<FormPart> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.notMultipart);
   const parts = req.parts({
-    limits: { fileSize: limits.fileBytes, files: limits.files, fields: limits.fields, fieldSize: limits.fieldBytes, parts: limits.files + limits.fields, headerPairs: 50 },
+    limits: {
+      fileSize: limits.fileBytes,
+      files: limits.files,
+      fields: limits.fields,
+      fieldSize: limits.fieldBytes,
+      parts: limits.files + limits.fields,
+      headerPairs: 50,
+    },
   });
   for (;;) {
     let next: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>;

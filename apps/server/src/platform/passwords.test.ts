@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from './passwords.ts';
+import { AppError } from './errors.ts';
+import { createPasswordHasher, hashingConcurrency } from './passwords.ts';
 
 // A cheap cost for most tests; the default (2^17) takes about half a second per hash.
 const hasher = createPasswordHasher(10);
@@ -62,5 +64,39 @@ describe('createPasswordHasher', () => {
     const key = parts[5]!;
     parts[5] = (key[0] === 'A' ? 'B' : 'A') + key.slice(1);
     expect(await hasher.verify('secret', parts.join('$'))).toBe(false);
+  });
+});
+
+describe('the hashing queue (issue 27, finding 5)', () => {
+  it('leaves the threadpool to file reads while many hashes wait', async () => {
+    const costly = createPasswordHasher(14);
+    const started = performance.now();
+    await costly.hash('alone');
+    const oneHash = performance.now() - started;
+    // Sixteen at once, as sixteen parallel signups would ask; then a file read, which needs a pool thread.
+    const hashes = Promise.all(Array.from({ length: 16 }, (_, i) => costly.hash(`p${i}`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const readStarted = performance.now();
+    await Promise.all([readFile(import.meta.filename), readFile(import.meta.filename)]);
+    const read = performance.now() - readStarted;
+    await hashes;
+    // Unbounded, the read waited for four hashes on each of the pool's four threads.
+    expect(read).toBeLessThan(oneHash / 2);
+  });
+
+  it('answers 503 when too many hashes wait, and hashes again once the queue drains', async () => {
+    const small = createPasswordHasher(12, { concurrency: 1, maxWaiting: 2 });
+    const settled = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => small.hash(`p${i}`)));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    const refused = (settled[3] as PromiseRejectedResult).reason;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'unavailable', status: 503 });
+    expect(await small.verify('p0', (settled[0] as PromiseFulfilledResult<string>).value)).toBe(true);
+  });
+
+  it('runs one hash at a time on the default pool of four threads, more on a larger pool', () => {
+    expect(hashingConcurrency(4)).toBe(1);
+    expect(hashingConcurrency(2)).toBe(1);
+    expect(hashingConcurrency(16)).toBe(4);
   });
 });

@@ -29,9 +29,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp.scriptSrc).toContain('https://js.stripe.com');
     expect(csp.frameSrc).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(csp.connectSrc).toContain('https://api.stripe.com');
-    expect(new Set(outsideOrigins(csp))).toEqual(
-      new Set(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com']),
-    );
+    expect(new Set(outsideOrigins(csp))).toEqual(new Set(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com']));
   });
 
   it('adds the media origin only when given, to images, media and fetches', () => {
@@ -85,14 +83,12 @@ describe('assertSameOrigin', () => {
     expect(() => assertSameOrigin(request, [])).not.toThrow();
   });
 
-  it.each([
-    'https://evil.example',
-    'http://stories.example.com',
-    'https://stories.example.com:8443',
-    'https://sub.stories.example.com',
-  ])('refuses a POST from the foreign Origin %s', (origin) => {
-    expect(refusal(fakeRequest('PUT', { origin })).code).toBe('forbidden');
-  });
+  it.each(['https://evil.example', 'http://stories.example.com', 'https://stories.example.com:8443', 'https://sub.stories.example.com'])(
+    'refuses a POST from the foreign Origin %s',
+    (origin) => {
+      expect(refusal(fakeRequest('PUT', { origin })).code).toBe('forbidden');
+    },
+  );
 
   it('refuses a foreign Origin even when Sec-Fetch-Site claims same-origin', () => {
     const request = fakeRequest('DELETE', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' });

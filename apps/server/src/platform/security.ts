@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
 import { SERVER_MESSAGES } from '@fst/shared/messages';
 import { AppError } from './errors.ts';
 
@@ -25,7 +23,9 @@ export function contentSecurityPolicy(opts: CspOptions): Record<string, string[]
     mediaSrc: ["'self'", 'data:', 'blob:', ...media],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...stripeApi, ...media],
+    // The service worker (issue 26) is the app's own script at /sw.js; pdf.js starts its worker from a blob.
     workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
     frameSrc: stripeFrames.length ? stripeFrames : ["'none'"],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
@@ -34,38 +34,20 @@ export function contentSecurityPolicy(opts: CspOptions): Record<string, string[]
   };
 }
 
-/**
- * The headers helmet sets for `options`. They depend on no request, so they are worked out once: helmet's
- * middleware builds its Content-Security-Policy text anew for every response, which tripled the cost of a
- * small API answer (docs/quality.md, "API").
- */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const collect = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, collect as unknown as ServerResponse, () => {});
-  return headers;
-}
+/** Helmet's default Strict-Transport-Security, for a request a trusted proxy says came over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The headers of a JSON answer, which is never a document (OWASP REST Security Cheat Sheet, "Security
- * headers"; ASVS 5 V3.4): opened in a tab it may load nothing and be framed by nobody, is never sniffed as
- * something else, and is never stored (it is private). Pages, files and media keep helmet's full set. Fewer
- * headers matter here: each costs every answer its bytes and checks, and the dashboards make many answers.
+ * Set over helmet's on a JSON answer, which is never a document (OWASP REST Security Cheat Sheet, "Security
+ * headers"; ASVS 5 V3.4): opened in a tab it may load nothing and be framed by nobody, and it is never stored
+ * (it is private). Pages, files and media keep helmet's.
  */
-export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
-  const hsts = pageHeaders['strict-transport-security'];
-  return {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'no-store',
-    ...(hsts ? { 'strict-transport-security': hsts } : {}),
-  };
-}
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);

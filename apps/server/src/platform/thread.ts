@@ -10,7 +10,7 @@ export type OwnThread<Task, Result> = {
 };
 
 /**
- * Synchronous work (a page drawn, a sentence spoken) kept off the server's event loop: the default export of
+ * Synchronous work (a sentence spoken) kept off the server's event loop: the default export of
  * the module at `file` runs on one thread, kept by Piscina, one task at a time. The thread starts with `start`
  * or the first task and is kept for the next. A task whose thread stops fails, and the next task runs on a
  * new thread; a thread that fails between tasks (its module could not load, say) is reported to `onError`

@@ -95,10 +95,13 @@ describe.each(databaseKinds)('killed and restarted ($kind)', ({ kind }) => {
     const dying = server;
     dying.expectExit();
     proxy.swallowNextAnswer(() => process.kill(-dying.pid, 'SIGKILL'));
-    const lost = await buyer.at(`http://127.0.0.1:${proxy.port}`).call('POST', `/api/billing/local/payments/${second.client_secret}/confirm`, { card_number: TEST_CARDS.success }).then(
-      () => 'answered',
-      () => 'no answer',
-    );
+    const lost = await buyer
+      .at(`http://127.0.0.1:${proxy.port}`)
+      .call('POST', `/api/billing/local/payments/${second.client_secret}/confirm`, { card_number: TEST_CARDS.success })
+      .then(
+        () => 'answered',
+        () => 'no answer',
+      );
     expect(lost).toBe('no answer');
     await until(() => dying.exited(), 'the server to die', 10_000, 20);
 

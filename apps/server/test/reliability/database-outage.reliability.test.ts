@@ -1,6 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@fst/shared/messages';
-import { Cleanups, familyWithReader, logLines, postgresUrl, scratchDatabase, sleep, startProxy, tempDir, removeDir, until, uploadRecording, waitForRecording, webmLikeBytes } from './harness.ts';
+import {
+  Cleanups,
+  familyWithReader,
+  logLines,
+  postgresUrl,
+  scratchDatabase,
+  sleep,
+  startProxy,
+  tempDir,
+  removeDir,
+  until,
+  uploadRecording,
+  waitForRecording,
+  webmLikeBytes,
+} from './harness.ts';
 
 // PostgreSQL goes away for a few seconds (the app reaches it through a TCP proxy the test cuts: open
 // connections reset, new ones refused). Requests must fail fast with a clear 503, the process must live
@@ -52,7 +66,9 @@ describe.runIf(postgresUrl)('PostgreSQL unavailable for a few seconds', () => {
     const back = Date.now();
     await until(async () => (await parent.call('GET', '/api/auth/me')).status === 200, 'requests to succeed again', 20_000, 100);
     const recoveredMs = Date.now() - back;
-    console.log(`outage: ${answers.length} answers in 5 s, all 503 (slowest ${Math.max(...answers.map((a) => a.ms))} ms); first success ${recoveredMs} ms after the database was back`);
+    console.log(
+      `outage: ${answers.length} answers in 5 s, all 503 (slowest ${Math.max(...answers.map((a) => a.ms))} ms); first success ${recoveredMs} ms after the database was back`,
+    );
     // Nothing was half-written during the outage, and writes work again.
     expect((await parent.ok('GET', `/api/family/${family.id}`)).family.kids).toHaveLength(1);
     await parent.ok('POST', `/api/family/${family.id}/kids`, { first_name: 'Leo', age: 3 });

@@ -95,7 +95,7 @@ process.once('exit', () => {
 /** Starts the server and waits until `/api/health` answers. */
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--conditions=@fst/source', '--import', 'tsx', SERVER_ENTRY], {
     cwd: ROOT,
     // Its own process group: a crash takes ffmpeg with it, as it would in a container.
     detached: true,
@@ -103,6 +103,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'local',
+      VOICE_PROVIDER: 'local',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,
@@ -130,7 +132,10 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const deadline = Date.now() + STARTUP_MS;
   for (;;) {
     if (exitedFlag) throw new Error(`server exited during startup:\n${log.slice(-3000)}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       expectedExit = true;
@@ -332,7 +337,10 @@ export async function tusCreate(client: ApiClient, size: number, filetype = 'vid
 }
 
 export async function tusOffset(client: ApiClient, id: string): Promise<number> {
-  const res = await fetch(`${client.baseUrl}${RESUMABLE_UPLOAD_PATH}/${id}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', cookie: client.cookie ?? '' } });
+  const res = await fetch(`${client.baseUrl}${RESUMABLE_UPLOAD_PATH}/${id}`, {
+    method: 'HEAD',
+    headers: { 'tus-resumable': '1.0.0', cookie: client.cookie ?? '' },
+  });
   if (res.status !== 200) throw new Error(`tus HEAD: ${res.status}`);
   return Number(res.headers.get('upload-offset'));
 }

@@ -40,10 +40,14 @@ describe(`a processing job killed with its server (${kind})`, () => {
     expect(played.subarray(4, 8).toString()).toBe('ftyp');
     // The job's log line comes after the recording is ready (its work folder is removed first), through the
     // server's output: waited for, then counted.
-    const processed = await until(() => {
-      const lines = logLines(server, 'recording processed');
-      return lines.length > 0 ? lines : null;
-    }, 'the job’s log line', 10_000);
+    const processed = await until(
+      () => {
+        const lines = logLines(server, 'recording processed');
+        return lines.length > 0 ? lines : null;
+      },
+      'the job’s log line',
+      10_000,
+    );
     expect(processed.map((l) => l.recordingId)).toEqual([recording.id]);
     expect(await reader.ok('GET', '/api/recording/my-recordings')).toHaveLength(1);
     // The playable copy and its poster; the original went once the copy was in place.

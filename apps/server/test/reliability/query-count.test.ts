@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +20,9 @@ import { makeMedia } from '../media.ts';
 // job queue's own polling in schema pgboss) and must not grow with the number of kids, readers,
 // recordings, play events or books. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 
-let statementsOfRequest: string[] | null = null;
+// The statements of the request being counted: those sent from its own async context, not a background job's
+// (a book's cover, a recording's processing) running meanwhile.
+const statementsOfRequest = new AsyncLocalStorage<string[]>();
 let database: Database;
 let app: App;
 let dataDir: string;
@@ -27,7 +30,7 @@ let dropDatabase: (() => Promise<void>) | null = null;
 
 async function countedDatabase(): Promise<Database> {
   const onQuery = (text: string) => {
-    if (!text.includes('pgboss.')) statementsOfRequest?.push(text);
+    if (!text.includes('pgboss.')) statementsOfRequest.getStore()?.push(text);
   };
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ url: null, pgliteDir: null, onQuery });
@@ -56,8 +59,6 @@ beforeAll(async () => {
     hasher: createPasswordHasher(10),
     logger: false,
     starterBooks: false,
-    // The database work of a request is what is counted: no answers from copies (answer-copies.test.ts).
-    readCache: false,
     // Processing keeps the original: recordings are ready as soon as their job ran.
     media: null,
     jobPollingSeconds: 0.5,
@@ -82,13 +83,9 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, who?: Caller, p
 /** One request, with the statements it sent. */
 async function counted(url: string, who: Caller) {
   const statements: string[] = [];
-  statementsOfRequest = statements;
-  try {
-    const res = await app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  } finally {
-    statementsOfRequest = null;
-  }
+  // Awaited inside the context: an inject is sent when it is awaited.
+  const res = await statementsOfRequest.run(statements, async () => await app.inject({ method: 'GET', url, headers: { cookie: who.cookie } }));
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return statements.length;
 }
 
@@ -137,7 +134,12 @@ async function family(opts: { kids: number; readers: number; bookIds: string[] }
       const form = multipartBody({ book_id: bookId, recording_type: 'audio_only', duration_seconds: '60', kid_ids: JSON.stringify(kidIds) }, [
         { name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' },
       ]);
-      const res = await app.inject({ method: 'POST', url: '/api/recording/upload', payload: form.payload, headers: { ...form.headers, cookie: reader.cookie } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/recording/upload',
+        payload: form.payload,
+        headers: { ...form.headers, cookie: reader.cookie },
+      });
       if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
       recordingIds.push(res.json().recording.id);
     }
@@ -194,6 +196,9 @@ describe('SQL statements per dashboard request', () => {
     console.log('statements per request (1 kid, 1 recording / 4 kids, 12 recordings):', JSON.stringify({ small: smallCounts, large: largeCounts }));
     expect(largeCounts).toEqual(smallCounts);
     // And few of them: a dashboard call is a handful of indexed queries (the most, the family's detail: 10).
-    for (const [name, n] of Object.entries(largeCounts)) expect(n, name).toBeLessThanOrEqual(10);
+    for (const [name, n] of Object.entries(largeCounts)) {
+      expect(n, name).toBeGreaterThan(0);
+      expect(n, name).toBeLessThanOrEqual(10);
+    }
   });
 });

@@ -48,7 +48,10 @@ describe('V7 session management', () => {
   it('stores only a hash of the token, so a database leak gives no usable session (V7.2.4)', async () => {
     const user = await ctx.newUser();
     const value = sessionValue(await login(user.email, user.password));
-    const rows = await ctx.db.select().from(sessions).where(eq(sessions.idHash, createHash('sha256').update(value).digest('hex')));
+    const rows = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, createHash('sha256').update(value).digest('hex')));
     expect(rows).toHaveLength(1);
     const all = await ctx.db.select().from(sessions);
     expect(JSON.stringify(all)).not.toContain(value);
@@ -111,7 +114,12 @@ describe('V3 web frontend security', () => {
     }
     // JSON answers are never documents: they may load nothing, be framed by nobody, and are never stored.
     const user = await ctx.newUser();
-    for (const [url, cookie] of [['/api/health', undefined], ['/api/auth/me', user.cookie], ['/api/auth/me', undefined], ['/api/no-such-call', undefined]] as const) {
+    for (const [url, cookie] of [
+      ['/api/health', undefined],
+      ['/api/auth/me', user.cookie],
+      ['/api/auth/me', undefined],
+      ['/api/no-such-call', undefined],
+    ] as const) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -31,9 +31,17 @@ function refusedActors(access: Access, x: World): [string, Who | undefined][] {
     case 'parent':
       return [['anonymous', undefined], ...outsiders, ['a reader of the same family', x.reader]];
     case 'family-admin':
-      return [['anonymous', undefined], ...outsiders, ['a reader of the same family', x.reader], ['a parent of the same family who is not its admin', x.coParent]];
+      return [
+        ['anonymous', undefined],
+        ...outsiders,
+        ['a reader of the same family', x.reader],
+        ['a parent of the same family who is not its admin', x.coParent],
+      ];
     case 'admin':
-      return [['anonymous', undefined], ['a signed-in parent who is not an admin', x.parent]];
+      return [
+        ['anonymous', undefined],
+        ['a signed-in parent who is not an admin', x.parent],
+      ];
   }
 }
 
@@ -103,6 +111,43 @@ describe('authorization matrix', () => {
       const [method] = route.split(' ') as [Method];
       expect((await call(method, row.url(w), undefined, method === 'GET' ? undefined : {})).statusCode, route).not.toBe(401);
     }
+  });
+
+  // Kid devices (issue 26, decision 018): a new kind of caller, across every route.
+  it('refuses a kid device every route not open to it with 403, and the refused call changes nothing', async () => {
+    const failures: string[] = [];
+    for (const [route, row] of Object.entries(MATRIX)) {
+      if (row.device) continue;
+      const [method] = route.split(' ') as [Method];
+      const before = method === 'GET' ? null : await fingerprint();
+      const res = await call(method, row.url(w), w.device, row.body?.(w) ?? (method === 'GET' || method === 'DELETE' ? undefined : {}));
+      if (res.statusCode !== 403 || typeof res.json().error !== 'string')
+        failures.push(`${route} as a kid device: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (before) {
+        const after = await fingerprint();
+        const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+        if (changed.length) failures.push(`${route} as a kid device: changed ${changed.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('lets a kid device call the routes open to it for its own kid, and refuses another family’s device', async () => {
+    const failures: string[] = [];
+    for (const [route, row] of Object.entries(MATRIX)) {
+      if (!row.device) continue;
+      const [method] = route.split(' ') as [Method];
+      const body = row.body?.(w) ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+      const own = await call(method, row.url(w), w.device, body);
+      // Sign-in is open to a device (a parent leaving kid mode); an empty body is still refused as input.
+      const expected = route === 'POST /api/auth/login' ? [400] : [200, 201];
+      if (!expected.includes(own.statusCode)) failures.push(`${route} as the kid's device: ${own.statusCode} ${own.body.slice(0, 160)}`);
+      if (row.access === 'public' || row.access === 'self') continue;
+      const other = await call(method, row.url(w), w.outsiderDevice, body);
+      if (![403, 404].includes(other.statusCode)) failures.push(`${route} as another family's device: ${other.statusCode} ${other.body.slice(0, 160)}`);
+      for (const id of ids(w)) if (other.body.includes(id) && !row.url(w).includes(id)) failures.push(`${route} shows ${id} to another family's device`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('notices a change: the fingerprint moves when an allowed parent changes bedtime settings', async () => {

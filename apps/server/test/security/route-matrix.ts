@@ -24,6 +24,8 @@ export const call = (ctx: TestContext, method: Method, url: string, who?: Who, p
  */
 export async function world(ctx: TestContext) {
   const parent = await ctx.newUser({ first_name: 'Ada' });
+  // Verified, so that fuzzing resend-verification as Ada is refused ("already verified") and changes nothing.
+  await ctx.verifyEmail(parent.email);
   const family = await ctx.newFamily(parent, 'Family A');
   const kid = await ctx.newKid(family, 'Ann', 5);
   const coParent = await ctx.newUser({ first_name: 'Co' });
@@ -39,10 +41,9 @@ export async function world(ctx: TestContext) {
   const book = await ctx.newBook({ title: 'Matrix Book' }, admin);
   const premiumBook = await ctx.newBook({ title: 'Premium Matrix Book', is_premium: 'true', token_cost: '3' }, admin);
 
-  const form = multipartBody(
-    { book_id: book.id, recording_type: 'audio_only', duration_seconds: '2', kid_ids: JSON.stringify([kid.id]) },
-    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' }],
-  );
+  const form = multipartBody({ book_id: book.id, recording_type: 'audio_only', duration_seconds: '2', kid_ids: JSON.stringify([kid.id]) }, [
+    { name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' },
+  ]);
   const uploaded = await call(ctx, 'POST', '/api/recording/upload', reader, form.payload, form.headers);
   if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.statusCode} ${uploaded.body}`);
   const recordingId = uploaded.json().recording.id as string;
@@ -76,6 +77,11 @@ export async function world(ctx: TestContext) {
   const aiRecordingId = generated.json().recording_id as string;
   await narration.waitForStory(parent, aiRecordingId);
 
+  // Kid devices (decision 018): one of the kid, one of the outsiders' kid, and a spare a parent may remove.
+  const device = await ctx.newDevice(parent, kid, 'Ann’s tablet');
+  const outsiderDevice = await ctx.newDevice(outsiderParent, outsiderKid, 'Bob’s tablet');
+  const spareDevice = await ctx.newDevice(parent, kid, 'Spare tablet');
+
   const checkout = (await call(ctx, 'POST', '/api/stripe/create-checkout-session', parent, { plan_type: 'premium' })).json();
   const purchase = (await call(ctx, 'POST', '/api/stripe/purchase-story-tokens', parent, { package_id: 'story_10' })).json();
 
@@ -94,9 +100,15 @@ export async function world(ctx: TestContext) {
     premiumBook,
     recordingId,
     aiRecordingId,
+    device,
+    outsiderDevice,
+    spareDeviceId: spareDevice.id,
     requestId: requested.json().request.id as string,
     joinRequestId,
-    checkoutSessionId: String(checkout.url ?? '').split('/').pop() ?? 'missing',
+    checkoutSessionId:
+      String(checkout.url ?? '')
+        .split('/')
+        .pop() ?? 'missing',
     clientSecret: (purchase.client_secret as string | undefined) ?? 'missing',
   };
 }
@@ -112,20 +124,31 @@ export type World = Awaited<ReturnType<typeof world>>;
  * - `admin`: site admins only.
  */
 export type Access = 'public' | 'self' | 'member' | 'parent' | 'family-admin' | 'admin';
-export type Row = { access: Access; url: (w: World) => string; body?: (w: World) => unknown };
+/** `device`: the kid's own device may call it too (decision 018); every other route refuses a device with 403. */
+export type Row = { access: Access; url: (w: World) => string; body?: (w: World) => unknown; device?: true };
 
-const recording = (path = '') => (x: World) => `/api/recording/${x.recordingId}${path}`;
-const familyUrl = (path = '') => (x: World) => `/api/family/${x.family.id}${path}`;
-const kidUrl = (prefix: string, path = '') => (x: World) => `${prefix}/${x.kid.id}${path}`;
+const recording =
+  (path = '') =>
+  (x: World) =>
+    `/api/recording/${x.recordingId}${path}`;
+const familyUrl =
+  (path = '') =>
+  (x: World) =>
+    `/api/family/${x.family.id}${path}`;
+const kidUrl =
+  (prefix: string, path = '') =>
+  (x: World) =>
+    `${prefix}/${x.kid.id}${path}`;
 
 export const MATRIX: Record<string, Row> = {
   'GET /api/health': { access: 'public', url: () => '/api/health' },
+  'GET /api/health/live': { access: 'public', url: () => '/api/health/live' },
   // Accounts
   'POST /api/auth/signup': { access: 'public', url: () => '/api/auth/signup' },
-  'POST /api/auth/login': { access: 'public', url: () => '/api/auth/login' },
+  'POST /api/auth/login': { access: 'public', url: () => '/api/auth/login', device: true },
   'POST /api/auth/logout': { access: 'public', url: () => '/api/auth/logout' },
-  'GET /api/auth/me': { access: 'self', url: () => '/api/auth/me' },
-  'GET /api/auth/check-session': { access: 'public', url: () => '/api/auth/check-session' },
+  'GET /api/auth/me': { access: 'self', url: () => '/api/auth/me', device: true },
+  'GET /api/auth/check-session': { access: 'public', url: () => '/api/auth/check-session', device: true },
   'POST /api/auth/forgot-password': { access: 'public', url: () => '/api/auth/forgot-password' },
   'POST /api/auth/reset-password/{token}': { access: 'public', url: () => '/api/auth/reset-password/not-a-token' },
   'POST /api/auth/change-password': { access: 'self', url: () => '/api/auth/change-password' },
@@ -133,6 +156,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/me': { access: 'self', url: () => '/api/me' },
   'PUT /api/me': { access: 'self', url: () => '/api/me' },
   'PUT /api/auth/update-profile': { access: 'self', url: () => '/api/auth/update-profile' },
+  // E-mailed links (docs/decisions/013): a made-up token changes nothing for anyone.
+  'POST /api/auth/verify-email': { access: 'public', url: () => '/api/auth/verify-email', body: () => ({ token: 'not-a-token' }) },
+  'POST /api/auth/undo-email-change': { access: 'public', url: () => '/api/auth/undo-email-change', body: () => ({ token: 'not-a-token' }) },
+  'POST /api/auth/resend-verification': { access: 'self', url: () => '/api/auth/resend-verification' },
   'GET /api/me/notifications': { access: 'self', url: () => '/api/me/notifications' },
   'PUT /api/me/notifications': { access: 'self', url: () => '/api/me/notifications' },
   // Issue reports
@@ -147,6 +174,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/family/{id}': { access: 'member', url: familyUrl() },
   // Asking to join is what outsiders do; they see no more than the answer to their own request.
   'POST /api/family/{id}/request-join': { access: 'self', url: familyUrl('/request-join') },
+  // Answers and withdraws the caller's own requests only: anyone else's is not found (families.test.ts).
+  'GET /api/me/join-requests': { access: 'self', url: () => '/api/me/join-requests' },
+  'DELETE /api/me/join-requests/{requestId}': { access: 'self', url: (x) => `/api/me/join-requests/${x.joinRequestId}` },
   'GET /api/family/{id}/requests': { access: 'family-admin', url: familyUrl('/requests') },
   'PUT /api/family/{id}/requests/{requestId}': {
     access: 'family-admin',
@@ -179,7 +209,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/premium-books/{id}/unlock': { access: 'self', url: (x) => `/api/premium-books/${x.premiumBook.id}/unlock` },
   'POST /api/stripe/gift-story-tokens': { access: 'member', url: () => '/api/stripe/gift-story-tokens', body: (x) => ({ family_id: x.family.id, amount: 1 }) },
   'GET /api/voice/subscription/family/{id}': { access: 'member', url: (x) => `/api/voice/subscription/family/${x.family.id}` },
-  'POST /api/voice/subscription/create-trial': { access: 'parent', url: () => '/api/voice/subscription/create-trial', body: (x) => ({ family_id: x.family.id }) },
+  'POST /api/voice/subscription/create-trial': {
+    access: 'parent',
+    url: () => '/api/voice/subscription/create-trial',
+    body: (x) => ({ family_id: x.family.id }),
+  },
   // The local provider's checkout and payment belong to the user who started them.
   'GET /api/billing/local/checkout/{sessionId}': { access: 'member', url: (x) => `/api/billing/local/checkout/${x.checkoutSessionId}` },
   'POST /api/billing/local/checkout/{sessionId}/complete': { access: 'member', url: (x) => `/api/billing/local/checkout/${x.checkoutSessionId}/complete` },
@@ -196,16 +230,26 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/books': { access: 'admin', url: () => '/api/admin/books' },
   'POST /api/admin/books': { access: 'admin', url: () => '/api/admin/books' },
   'DELETE /api/admin/books/{id}': { access: 'admin', url: (x) => `/api/admin/books/${x.book.id}` },
+  'PUT /api/admin/books/{id}/narration-text': {
+    access: 'admin',
+    url: (x) => `/api/admin/books/${x.book.id}/narration-text`,
+    body: () => ({ narration_text: 'The moon rose.' }),
+  },
   // Recordings
   'POST /api/recording/upload': { access: 'self', url: () => '/api/recording/upload' },
   'GET /api/recording/my-recordings': { access: 'self', url: () => '/api/recording/my-recordings' },
   'GET /api/recording/kid_fromGparent/{kidId}': { access: 'member', url: kidUrl('/api/recording/kid_fromGparent') },
-  'GET /api/recording/kid/{kidId}': { access: 'member', url: kidUrl('/api/recording/kid') },
+  'GET /api/recording/kid/{kidId}': { access: 'member', url: kidUrl('/api/recording/kid'), device: true },
   'GET /api/recording/{id}': { access: 'member', url: recording() },
   'DELETE /api/recording/{id}': { access: 'member', url: recording() },
-  'GET /api/recording/{id}/view-url': { access: 'member', url: recording('/view-url') },
+  'GET /api/recording/{id}/view-url': { access: 'member', url: recording('/view-url'), device: true },
   'POST /api/recording/{id}/assign': { access: 'member', url: recording('/assign'), body: (x) => ({ kid_ids: [x.kid.id] }) },
-  'POST /api/recording/{id}/reactions': { access: 'parent', url: recording('/reactions'), body: (x) => ({ kid_id: x.kid.id, reaction: 'heart' }) },
+  'POST /api/recording/{id}/reactions': {
+    access: 'parent',
+    url: recording('/reactions'),
+    body: (x) => ({ kid_id: x.kid.id, reaction: 'heart' }),
+    device: true,
+  },
   'GET /api/reader/{id}/recordings': { access: 'member', url: (x) => `/api/reader/${x.reader.id}/recordings` },
   'GET /api/reader/{id}/unrecorded-books': { access: 'member', url: (x) => `/api/reader/${x.reader.id}/unrecorded-books` },
   'GET /api/reader/{id}/premium-unrecorded-books': { access: 'member', url: (x) => `/api/reader/${x.reader.id}/premium-unrecorded-books` },
@@ -223,13 +267,18 @@ export const MATRIX: Record<string, Row> = {
     access: 'member',
     url: () => '/api/playback/events',
     body: (x) => ({ recording_id: x.recordingId, kid_id: x.kid.id, event: 'start', position_seconds: 0 }),
+    device: true,
   },
   'GET /api/playback/family/{familyId}/stats': { access: 'member', url: (x) => `/api/playback/family/${x.family.id}/stats` },
-  'GET /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist') },
+  'GET /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist'), device: true },
   'PUT /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist'), body: (x) => ({ order: [x.recordingId] }) },
   'DELETE /api/playback/kid/{kidId}/playlist': { access: 'member', url: kidUrl('/api/playback/kid', '/playlist') },
-  'GET /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime') },
-  'PUT /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime'), body: () => ({ stories_limit: 2, sleep_timer_minutes: 10 }) },
+  'GET /api/playback/kid/{kidId}/bedtime': { access: 'parent', url: kidUrl('/api/playback/kid', '/bedtime'), device: true },
+  'PUT /api/playback/kid/{kidId}/bedtime': {
+    access: 'parent',
+    url: kidUrl('/api/playback/kid', '/bedtime'),
+    body: () => ({ stories_limit: 2, sleep_timer_minutes: 10 }),
+  },
   // AI narration
   'GET /api/voice/consent': { access: 'self', url: () => '/api/voice/consent' },
   'PUT /api/voice/consent': { access: 'self', url: () => '/api/voice/consent' },
@@ -249,16 +298,51 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/voice/generate-story': {
     access: 'parent',
     url: () => '/api/voice/generate-story',
-    body: (x) => ({ book_id: x.premiumBook.id, reader_id: x.reader.id, kid_id: x.kid.id, book_text: 'Once upon a time.' }),
+    body: (x) => ({ book_id: x.premiumBook.id, reader_id: x.reader.id, kid_id: x.kid.id }),
   },
   'GET /api/voice/ai-recordings/{id}': { access: 'member', url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}` },
   'DELETE /api/voice/ai-recordings/{id}': { access: 'parent', url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}` },
-  'GET /api/voice/ai-recordings/{id}/presigned-url': { access: 'member', url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}/presigned-url` },
+  'GET /api/voice/ai-recordings/{id}/presigned-url': {
+    access: 'member',
+    url: (x) => `/api/voice/ai-recordings/${x.aiRecordingId}/presigned-url`,
+    device: true,
+  },
   'POST /api/voice/{id}/assign-to-kid': { access: 'parent', url: (x) => `/api/voice/${x.aiRecordingId}/assign-to-kid`, body: (x) => ({ kid_id: x.kid.id }) },
   'GET /api/voice/kid/{kidId}/ai-recordings': { access: 'member', url: kidUrl('/api/voice/kid', '/ai-recordings') },
   'GET /api/voice/kid/{kidId}/all-recordings': { access: 'member', url: kidUrl('/api/voice/kid', '/all-recordings') },
   'GET /api/reactions/for-reader': { access: 'self', url: () => '/api/reactions/for-reader' },
   'GET /api/playback/reader/stats': { access: 'self', url: () => '/api/playback/reader/stats' },
+  // Exports (issue 25, docs/decisions/017): zips of the family's stories and of the caller's own data.
+  'GET /api/family/{id}/export': { access: 'family-admin', url: familyUrl('/export') },
+  'GET /api/me/export': { access: 'self', url: () => '/api/me/export' },
+  // Family controls (issue 25, decision 012), last: the fuzz test's entitled caller may really remove the reader.
+  'DELETE /api/family/{id}/members/{userId}': {
+    access: 'family-admin',
+    url: (x) => `/api/family/${x.family.id}/members/${x.reader.id}?remove_stories=true`,
+  },
+  'PUT /api/family/{id}/members/{userId}': {
+    access: 'family-admin',
+    url: (x) => `/api/family/${x.family.id}/members/${x.coParent.id}`,
+    body: () => ({ family_role: 'admin' }),
+  },
+  'POST /api/family/{id}/leave': { access: 'member', url: familyUrl('/leave') },
+  'POST /api/family/{id}/code': { access: 'family-admin', url: familyUrl('/code') },
+  'PUT /api/family/{id}/settings': { access: 'family-admin', url: familyUrl('/settings'), body: () => ({ code_joins_need_approval: true }) },
+  'GET /api/family/{id}/activity': { access: 'family-admin', url: familyUrl('/activity') },
+  // Deletion (issue 25, decision 016): the bodies are wrong on purpose (a name that is not the family's, a
+  // password that is not the account's), so that the fuzz test's entitled caller deletes nothing.
+  'DELETE /api/family/{id}': { access: 'family-admin', url: familyUrl(), body: () => ({ confirm_name: 'Not Family A' }) },
+  'DELETE /api/me': { access: 'self', url: () => '/api/me', body: () => ({ password: 'not-the-password' }) },
+  // Kid devices (issue 26, decision 018). Pairing with a made-up code pairs nothing.
+  'POST /api/family/{id}/kids/{kidId}/device-code': { access: 'parent', url: (x) => `/api/family/${x.family.id}/kids/${x.kid.id}/device-code` },
+  'POST /api/devices/pair': { access: 'public', url: () => '/api/devices/pair', body: () => ({ code: 'ZZZZZZ', device_name: 'Fuzz tablet' }) },
+  'GET /api/family/{id}/devices': { access: 'parent', url: familyUrl('/devices') },
+  'PATCH /api/family/{id}/devices/{deviceId}': {
+    access: 'parent',
+    url: (x) => `/api/family/${x.family.id}/devices/${x.device.id}`,
+    body: () => ({ offline_stories: 3 }),
+  },
+  'DELETE /api/family/{id}/devices/{deviceId}': { access: 'parent', url: (x) => `/api/family/${x.family.id}/devices/${x.spareDeviceId}` },
 };
 
 /**
@@ -281,7 +365,7 @@ async function settled(ctx: TestContext, timeoutMs = 30_000) {
  * A fingerprint of every table of the app (sessions and rate-limit counters move on every call), once the
  * work started by earlier calls is done.
  */
-const UNTRACKED = new Set(['sessions', 'rate_limit_counters', '__drizzle_migrations']);
+const UNTRACKED = new Set(['sessions', 'rate_limits', '__drizzle_migrations']);
 export async function fingerprint(ctx: TestContext): Promise<Record<string, string>> {
   await settled(ctx);
   const tables = (

@@ -3,7 +3,7 @@ import type { Role } from '@fst/shared/constants';
 import { afterSignIn, dashboardPath, signInFrom } from '@fst/shared/auth/auth.rules';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
-import { useSession } from '../features/auth/api/get-me.ts';
+import { useSession } from '../lib/api/auth/get-me.ts';
 import { CurrentUserProvider } from '../features/auth/current-user.tsx';
 import { paths } from '../lib/paths.ts';
 

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
 import { noteSessionEnded } from '../lib/session-ended.ts';
-import { sessionQueryKey } from '../features/auth/api/get-me.ts';
+import { sessionQueryKey } from '../lib/api/auth/get-me.ts';
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({

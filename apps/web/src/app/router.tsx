@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
+import { DeviceGate } from './device-gate.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { paths } from '../lib/paths.ts';
@@ -14,7 +15,7 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 // and signup share one small chunk (the form library and schemas). The signed-in pages' layout (header,
 // and the contexts it fills with billing, books and playback parts) is a chunk of its own.
 const loadAppLayout = () => import('./layout/app-layout.tsx');
-const AppLayout = lazyPage(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazyPage(() => loadAppLayout().then((m) => ({ default: m.AppLayout, prefetch: m.prefetch })));
 const ParentDashboardRoute = lazyPage(() => import('./routes/parent-dashboard.tsx'));
 const GrandparentDashboardRoute = lazyPage(() => import('./routes/grandparent-dashboard.tsx'));
 const ProfileRoute = lazyPage(() => import('./routes/profile.tsx'));
@@ -32,7 +33,10 @@ const LoginRoute = lazyPage(() => import('./routes/auth/login.tsx').then(prefetc
 const SignupRoute = lazyPage(() => import('./routes/auth/signup.tsx').then(prefetchAppLayout));
 const ForgotPasswordRoute = lazyPage(() => import('./routes/auth/forgot-password.tsx'));
 const ResetPasswordRoute = lazyPage(() => import('./routes/auth/reset-password.tsx'));
+const VerifyEmailRoute = lazyPage(() => import('./routes/auth/verify-email.tsx'));
+const UndoEmailChangeRoute = lazyPage(() => import('./routes/auth/undo-email-change.tsx'));
 const FamilyRoute = lazyPage(() => import('./routes/family.tsx'));
+const PrivacyRoute = lazyPage(() => import('./routes/privacy.tsx'));
 const SubscriptionRoute = lazyPage(() => import('./routes/subscription.tsx'));
 const BillingCheckoutRoute = lazyPage(() => import('./routes/billing-checkout.tsx'));
 const BillingPortalRoute = lazyPage(() => import('./routes/billing-portal.tsx'));
@@ -44,6 +48,7 @@ const StoryRoute = lazyPage(() => import('./routes/story.tsx'));
 const ChildRoute = lazyPage(() => import('./routes/child.tsx'));
 const AdminBooksRoute = lazyPage(() => import('./routes/admin/books.tsx'));
 const AdminIssuesRoute = lazyPage(() => import('./routes/admin/issues.tsx'));
+const PairRoute = lazyPage(() => import('./routes/pair.tsx'));
 
 // Every route of spec section 2, plus /admin/issues (decisions.md "Issue reports").
 export const routes: RouteObject[] = [
@@ -51,51 +56,61 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.home, element: <LandingRoute /> },
       {
-        element: <GuestOnly />,
+        // A kid device's pages are its kid's only (issue 26): the gate stands before every route.
+        element: <DeviceGate />,
         children: [
-          { path: paths.login, element: <LoginRoute /> },
-          { path: paths.signup, element: <SignupRoute /> },
-        ],
-      },
-      { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
-      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
-      {
-        element: <RequireAuth />,
-        children: [
+          { path: paths.home, element: <LandingRoute /> },
+          { path: paths.pair, element: <PairRoute /> },
           {
-            element: <AppLayout />,
+            element: <GuestOnly />,
             children: [
-              { element: <RequireRole role="parent" />, children: [{ path: paths.parentDashboard, element: <ParentDashboardRoute /> }] },
+              { path: paths.login, element: <LoginRoute /> },
+              { path: paths.signup, element: <SignupRoute /> },
+            ],
+          },
+          { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+          { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+          { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
+          { path: paths.undoEmailChange, element: <UndoEmailChangeRoute /> },
+          { path: paths.privacy, element: <PrivacyRoute /> },
+          {
+            element: <RequireAuth />,
+            children: [
               {
-                element: <RequireRole role="grandparent" />,
-                children: [{ path: paths.grandparentDashboard, element: <GrandparentDashboardRoute /> }],
-              },
-              { path: paths.family, element: <FamilyRoute /> },
-              { path: paths.profile, element: <ProfileRoute /> },
-              { path: paths.subscription, element: <SubscriptionRoute /> },
-              // The local payment provider's test-mode pages (decisions.md "Payments").
-              { path: paths.billingCheckout, element: <BillingCheckoutRoute /> },
-              { path: paths.billingPortal, element: <BillingPortalRoute /> },
-              { path: paths.bookLibrary, element: <BookLibraryRoute /> },
-              { path: paths.book, element: <BookRoute /> },
-              { path: paths.record, element: <RecordRoute /> },
-              { path: paths.recording, element: <RecordingRoute /> },
-              { path: paths.story, element: <StoryRoute /> },
-              { path: paths.child, element: <ChildRoute /> },
-              {
-                element: <RequireAdmin />,
+                element: <AppLayout />,
                 children: [
-                  { path: paths.adminBooks, element: <AdminBooksRoute /> },
-                  { path: paths.adminIssues, element: <AdminIssuesRoute /> },
+                  { element: <RequireRole role="parent" />, children: [{ path: paths.parentDashboard, element: <ParentDashboardRoute /> }] },
+                  {
+                    element: <RequireRole role="grandparent" />,
+                    children: [{ path: paths.grandparentDashboard, element: <GrandparentDashboardRoute /> }],
+                  },
+                  { path: paths.family, element: <FamilyRoute /> },
+                  { path: paths.profile, element: <ProfileRoute /> },
+                  { path: paths.subscription, element: <SubscriptionRoute /> },
+                  // The local payment provider's test-mode pages (decisions.md "Payments").
+                  { path: paths.billingCheckout, element: <BillingCheckoutRoute /> },
+                  { path: paths.billingPortal, element: <BillingPortalRoute /> },
+                  { path: paths.bookLibrary, element: <BookLibraryRoute /> },
+                  { path: paths.book, element: <BookRoute /> },
+                  { path: paths.record, element: <RecordRoute /> },
+                  { path: paths.recording, element: <RecordingRoute /> },
+                  { path: paths.story, element: <StoryRoute /> },
+                  { path: paths.child, element: <ChildRoute /> },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      { path: paths.adminBooks, element: <AdminBooksRoute /> },
+                      { path: paths.adminIssues, element: <AdminIssuesRoute /> },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { TIMINGS } from '@fst/shared/constants';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { Button } from './ui/button.tsx';
@@ -131,11 +131,13 @@ export function LazyBoundary<P extends object>({
   loading: ReactNode;
   failed: (retry: () => void) => ReactNode;
 }) {
-  const [attempt, setAttempt] = useState(0);
-  // Chosen once per attempt: switching from the lazy component to the module's own would remount the part.
-  const Lazy = useMemo(() => part.current(), [part, attempt]);
+  // Chosen once per attempt (and part): switching from the lazy component to the module's own would remount
+  // the part. Kept in state, so a render draws the component chosen, never one made while rendering.
+  const [chosen, setChosen] = useState(() => ({ part, attempt: 0, Lazy: part.current() }));
+  if (chosen.part !== part) setChosen({ part, attempt: chosen.attempt, Lazy: part.current() });
+  const { Lazy, attempt } = chosen;
   const retry = () => {
-    if (part.prepareRetry()) setAttempt((n) => n + 1);
+    if (part.prepareRetry()) setChosen((was) => ({ part, attempt: was.attempt + 1, Lazy: part.current() }));
   };
   return (
     <ChunkErrorBoundary

@@ -1,6 +1,5 @@
 import type { ApiErrorBody } from '@fst/shared/http/error.schema';
 import { APP_TEXTS } from '@fst/shared/messages';
-import { takeFirstViewAnswer } from './first-view.ts';
 
 /** A failed API call: `status` 0 means the request never got an answer (network failure). */
 export class ApiError extends Error {
@@ -65,9 +64,6 @@ function asErrorBody(value: unknown): Partial<ApiErrorBody> | undefined {
 
 /** Calls the API with the session cookie; resolves with the JSON answer or throws an ApiError. */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal, keepalive, headers }: RequestOptions = {}): Promise<T> {
-  // The page may have come with this answer (decision 010).
-  const inPage = takeFirstViewAnswer(method, path);
-  if (inPage) return inPage.body as T;
   let response: Response;
   try {
     response = await fetch(path, {

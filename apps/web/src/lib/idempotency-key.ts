@@ -5,7 +5,7 @@ import { useRef } from 'react';
  * to do once (a kid added, a gift), kept across their tries of it, so that a try whose answer was lost and
  * is sent again is done once. crypto.randomUUID needs a secure page; getRandomValues does not.
  */
-const newIdempotencyKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+export const newIdempotencyKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** The header carrying it, for apiRequest. */
 export const idempotencyHeader = (key: string | undefined): Record<string, string> | undefined => (key ? { 'Idempotency-Key': key } : undefined);

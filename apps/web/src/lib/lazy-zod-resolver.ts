@@ -23,7 +23,9 @@ export function lazyZodResolver<Schema extends z.ZodType<unknown, FieldValues>>(
     ));
   const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
     try {
-      return await (await get())(values, context, options);
+      return await (
+        await get()
+      )(values, context, options);
     } catch {
       const errors = { root: { type: 'load', message: APP_TEXTS.chunkLoadFailed } } as FieldErrors<Input>;
       return { values: {}, errors };

@@ -27,10 +27,14 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfJs;
 }
 
+export type PageSize = { width: number; height: number };
+
 export type OpenedPdf = {
   doc: PDFDocumentProxy;
-  /** The first page's size in PDF points (scale 1): the page box every view lays out. */
-  pageSize: { width: number; height: number };
+  /** The first page's size in PDF points (scale 1): the book's usual page. */
+  pageSize: PageSize;
+  /** Page `pageNumber`'s own size in points: a landscape spread is laid out wider than its cover. */
+  sizeOf(pageNumber: number): PageSize;
 };
 
 /**
@@ -42,9 +46,17 @@ export async function openPdf(url: string): Promise<OpenedPdf> {
   // The CSP has no 'unsafe-eval': tell pdf.js not to try it (it would only log a violation).
   const doc = await lib.getDocument({ url, isEvalSupported: false }).promise;
   try {
-    const first = await doc.getPage(1);
-    const { width, height } = first.getViewport({ scale: 1 });
-    return { doc, pageSize: { width, height } };
+    // Every page's box, read once (page dictionaries only, not their pictures): views lay each page out at its own size.
+    const sizes = await Promise.all(
+      Array.from({ length: doc.numPages }, (_, i) =>
+        doc.getPage(i + 1).then((page) => {
+          const { width, height } = page.getViewport({ scale: 1 });
+          return { width, height };
+        }),
+      ),
+    );
+    const pageSize = sizes[0]!;
+    return { doc, pageSize, sizeOf: (pageNumber) => sizes[pageNumber - 1] ?? pageSize };
   } catch (cause) {
     void doc.destroy();
     throw cause;

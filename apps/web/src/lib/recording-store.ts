@@ -30,6 +30,8 @@ export type RecordingSession = {
   finished: boolean;
   /** A tus upload already begun for these bytes, to resume rather than start again. */
   uploadUrl?: string | null;
+  /** The tus upload of these bytes once finished: only its last call is left to send (again). */
+  uploadedId?: string | null;
 };
 
 type StoredChunk = { sessionId: string; seq: number; data: Blob };

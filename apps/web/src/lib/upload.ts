@@ -7,6 +7,8 @@ type UploadOptions = {
   method?: 'POST' | 'PUT';
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string> | undefined;
 };
 
 function errorBody(text: string): Partial<ApiErrorBody> | undefined {
@@ -27,12 +29,13 @@ function errorBody(text: string): Partial<ApiErrorBody> | undefined {
  * Sends a multipart form with the session cookie and reports upload progress (fetch cannot). Resolves
  * with the JSON answer or throws an ApiError, like `apiRequest`.
  */
-export function apiUpload<T>(path: string, form: FormData, { method = 'POST', onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function apiUpload<T>(path: string, form: FormData, { method = 'POST', onProgress, signal, headers }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers ?? {})) xhr.setRequestHeader(name, value);
     if (onProgress) {
       xhr.upload.addEventListener('progress', (event) => {
         if (!event.lengthComputable || event.total === 0) return;

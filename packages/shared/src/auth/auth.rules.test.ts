@@ -47,10 +47,11 @@ describe('afterSignIn', () => {
 });
 
 describe('signInFrom', () => {
-  it('names the page to come back to, except a dashboard or a page that may not be one', () => {
+  it('names the page to come back to, a dashboard too, except a page that may not be one', () => {
     expect(signInFrom('/record?bookId=b1&childId=k1')).toBe('/login?next=%2Frecord%3FbookId%3Db1%26childId%3Dk1');
-    expect(signInFrom('/parent-dashboard')).toBe('/login');
-    expect(signInFrom('/grandparent-dashboard')).toBe('/login');
+    expect(signInFrom('/parent-dashboard')).toBe('/login?next=%2Fparent-dashboard');
+    expect(signInFrom('/grandparent-dashboard')).toBe('/login?next=%2Fgrandparent-dashboard');
+    expect(signInFrom('/login?next=%2Fbook')).toBe('/login');
     expect(signInFrom('//evil.example')).toBe('/login');
   });
 });

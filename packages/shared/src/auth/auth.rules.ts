@@ -24,11 +24,11 @@ export function afterSignIn(role: Role | null | undefined, next: string | null |
   return next;
 }
 
-const DASHBOARDS = new Set<string>([dashboardPath('parent'), dashboardPath('grandparent')]);
-
-/** The sign-in page's address for a visitor sent there from `path` (its path and query); a dashboard, where signing in leads anyway, is not named. */
-export const signInFrom = (path: string): string =>
-  afterSignIn(null, path) === path && !DASHBOARDS.has(path) ? `/login?next=${encodeURIComponent(path)}` : '/login';
+/**
+ * The sign-in page's address for a visitor sent there from `path` (its path and query). A dashboard is named
+ * too, as every other page is (issue 22): the address shows where signing in leads, and a dashboard's query stays.
+ */
+export const signInFrom = (path: string): string => (afterSignIn(null, path) === path ? `/login?next=${encodeURIComponent(path)}` : '/login');
 
 /** Greeting shown in the header bar, by the local hour. */
 export function greeting(hour: number): string {

@@ -1,32 +1,19 @@
 import { z } from 'zod';
+import { text } from '../http/text.ts';
 import { familySummarySchema } from '../families/families.schema.ts';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ROLES,
-} from '../constants.ts';
-import { VALIDATION } from '../messages.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { DELETION_TEXTS, EMAIL_TEXTS, VALIDATION } from '../messages.ts';
 
 // A simple address pattern (spec section 5: "fails a simple address pattern").
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = (requiredMessage: string, max: number) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, VALIDATION.tooLong(max));
+  text({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, VALIDATION.tooLong(max));
 
 export const firstNameSchema = requiredText(VALIDATION.firstNameRequired, NAME_MAX_LENGTH);
 export const lastNameSchema = requiredText(VALIDATION.lastNameRequired, NAME_MAX_LENGTH);
-export const emailSchema = requiredText(VALIDATION.emailRequired, EMAIL_MAX_LENGTH).regex(
-  EMAIL_PATTERN,
-  VALIDATION.invalidEmail,
-);
-export const newPasswordSchema = z
-  .string({ error: VALIDATION.passwordTooShort })
+export const emailSchema = requiredText(VALIDATION.emailRequired, EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN, VALIDATION.invalidEmail);
+export const newPasswordSchema = text({ error: VALIDATION.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH));
 export const roleSchema = z.enum(ROLES, { error: VALIDATION.roleRequired });
@@ -42,31 +29,38 @@ export const signupBody = z.object({
 export type SignupBody = z.input<typeof signupBody>;
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1, VALIDATION.emailRequired).max(EMAIL_MAX_LENGTH, VALIDATION.tooLong(EMAIL_MAX_LENGTH)),
-  password: z.string().min(1, VALIDATION.loginFieldsRequired).max(PASSWORD_MAX_LENGTH),
+  email: text().trim().min(1, VALIDATION.emailRequired).max(EMAIL_MAX_LENGTH, VALIDATION.tooLong(EMAIL_MAX_LENGTH)),
+  password: text().min(1, VALIDATION.loginFieldsRequired).max(PASSWORD_MAX_LENGTH),
   remember: z.boolean().optional().default(false),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
 export const forgotPasswordBody = z.object({ email: loginBody.shape.email });
 export const resetPasswordBody = z.object({
-  password: z
-    .string({ error: VALIDATION.resetPasswordTooShort })
+  password: text({ error: VALIDATION.resetPasswordTooShort })
     .min(PASSWORD_MIN_LENGTH, VALIDATION.resetPasswordTooShort)
     .max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH)),
 });
-export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
+export const resetTokenParams = z.object({ token: text().min(1).max(200) });
 
 export const changePasswordBody = z.object({
-  current_password: z.string({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
+  current_password: text({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
   new_password: newPasswordSchema,
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+// Deleting an account asks for its password again (issue 25, docs/decisions/016).
+export const deleteAccountBody = z.object({
+  password: text({ error: DELETION_TEXTS.passwordRequired }).min(1, DELETION_TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 
 export const profileBody = z.object({
   first_name: firstNameSchema,
   last_name: lastNameSchema,
   email: emailSchema,
+  // Needed only when the e-mail address changes (docs/decisions/013).
+  current_password: text().max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH)).optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
@@ -77,6 +71,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   is_admin: z.boolean(),
+  // Whether `email` was proven by a link sent to it; site-admin rights wait for it (docs/decisions/013).
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -85,6 +81,16 @@ export { familySummarySchema, type FamilyListItem as FamilySummary } from '../fa
 export const authResponse = z.object({ user: userSchema, families: z.array(familySummarySchema) });
 export type AuthResponse = z.infer<typeof authResponse>;
 
-export const profileResponse = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
+export const profileResponse = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  // The address asked for, waiting for its link to be opened; `email` stays until then.
+  pending_email: z.string().nullable(),
+});
+/** The token of an e-mailed link (verify an address, undo a change of address). */
+export const emailTokenBody = z.object({ token: text().min(1, EMAIL_TEXTS.linkInvalid).max(200, EMAIL_TEXTS.linkInvalid) });
+export const verifyEmailResponse = z.object({ message: z.string(), email: z.string() });
 export const checkSessionResponse = z.object({ authenticated: z.boolean() });
 export const messageResponse = z.object({ message: z.string() });

@@ -10,6 +10,7 @@ import {
   expiryAhead,
   familyAiLimit,
   familyTier,
+  familyTierOf,
   formatShareBalance,
   monthlyAllowance,
   planCardState,
@@ -21,6 +22,7 @@ import {
   spendingRole,
   tokenKindFor,
   unlockCost,
+  unlocksEveryBook,
 } from './billing.rules.ts';
 
 const requesting = new Set(['fam-a']);
@@ -82,6 +84,28 @@ describe('unlocking a premium book', () => {
     expect(canUnlock('free', 2, 3)).toEqual({ ok: false, error: 'Not enough tokens. Need 3, have 2' });
     expect(canUnlock('premium', 0, 1)).toEqual({ ok: false, error: 'Not enough tokens. Need 1, have 0' });
     expect(unlockCost('premium', 3)).toBe(3);
+  });
+});
+
+describe('premium books open without tokens', () => {
+  it('are every one on gold, and none on the other plans', () => {
+    expect(unlocksEveryBook('gold')).toBe(true);
+    expect(unlocksEveryBook('premium')).toBe(false);
+    expect(unlocksEveryBook('free')).toBe(false);
+    expect(canRequestPremium('gold', false)).toBe(true);
+    expect(canRequestPremium('premium', false)).toBe(false);
+  });
+});
+
+describe("a family's tier", () => {
+  it('is the one billing found, else free', () => {
+    const tiers = new Map<string, PlanType>([
+      ['fam-gold', 'gold'],
+      ['fam-premium', 'premium'],
+    ]);
+    expect(familyTierOf(tiers, 'fam-gold')).toBe('gold');
+    expect(familyTierOf(tiers, 'fam-premium')).toBe('premium');
+    expect(familyTierOf(tiers, 'fam-unknown')).toBe('free');
   });
 });
 

@@ -1,12 +1,5 @@
 // Pure rules of plans, tokens and premium sharing (spec sections 4, 5, 6 and 9, decisions.md "Resolved ambiguities").
-import {
-  MONTHLY_ALLOWANCES,
-  PLAN_TYPES,
-  SHARE_COST,
-  UNLIMITED_SHARE_TOKENS,
-  type PlanType,
-  type Role,
-} from '../constants.ts';
+import { MONTHLY_ALLOWANCES, PLAN_TYPES, SHARE_COST, UNLIMITED_SHARE_TOKENS, type PlanType, type Role } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
 
 /** Display order of the plan cards: free, premium, gold. */
@@ -41,14 +34,20 @@ export const tokenKindFor = (accountRole: Role): 'story' | 'share' => (accountRo
 
 export type Result = { ok: true } | { ok: false; error: string };
 
+/** Gold reads every premium book without unlocking it (spec section 4). */
+export const unlocksEveryBook = (plan: PlanType) => plan === 'gold';
+
+/** A family's tier, from those billing found (a family it found nothing for is on the free tier). */
+export const familyTierOf = (tiers: ReadonlyMap<string, PlanType>, familyId: string): PlanType => tiers.get(familyId) ?? 'free';
+
 /** Unlocking a premium book: free on gold, otherwise the balance must cover the cost. */
 export function canUnlock(plan: PlanType, balance: number, tokenCost: number): Result {
-  if (plan === 'gold') return { ok: true };
+  if (unlocksEveryBook(plan)) return { ok: true };
   if (balance >= tokenCost) return { ok: true };
   return { ok: false, error: VALIDATION.notEnoughTokens(tokenCost, balance) };
 }
 /** Tokens an unlock takes: none on gold. */
-export const unlockCost = (plan: PlanType, tokenCost: number) => (plan === 'gold' ? 0 : tokenCost);
+export const unlockCost = (plan: PlanType, tokenCost: number) => (unlocksEveryBook(plan) ? 0 : tokenCost);
 
 export type TargetKid = { id: string; familyId: string; familyTier: PlanType };
 
@@ -133,7 +132,7 @@ export function selectableForPremium(plan: PlanType, kid: Pick<TargetKid, 'famil
 export const canRecordPremium = (readerPlan: PlanType, hasPremiumRequest: boolean) => hasPremiumRequest || readerPlan !== 'free';
 
 /** A premium story request needs the book unlocked by the requesting parent, or gold; the request itself is free. */
-export const canRequestPremium = (parentPlan: PlanType, bookUnlocked: boolean) => parentPlan === 'gold' || bookUnlocked;
+export const canRequestPremium = (parentPlan: PlanType, bookUnlocked: boolean) => unlocksEveryBook(parentPlan) || bookUnlocked;
 
 /** Monthly allowances of a plan for an account role; anyone other than a parent gets the grandparent set. */
 export const monthlyAllowance = (role: Role, plan: PlanType) => MONTHLY_ALLOWANCES[role === 'parent' ? 'parent' : 'grandparent'][plan];

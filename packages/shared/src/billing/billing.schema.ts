@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/text.ts';
 import { PLAN_TYPES, TOKEN_PACKAGES, type TokenPackageId } from '../constants.ts';
 import { idParam } from '../families/families.schema.ts';
 
@@ -45,7 +46,10 @@ export const unlockResponse = z.object({
 
 /** The most story tokens one gift gives. */
 export const GIFT_TOKENS_MAX = 100;
-export const giftBody = z.object({ family_id: idParam, amount: z.number({ error: 'Amount must be a whole number of tokens' }).int().min(1).max(GIFT_TOKENS_MAX) });
+export const giftBody = z.object({
+  family_id: idParam,
+  amount: z.number({ error: 'Amount must be a whole number of tokens' }).int().min(1).max(GIFT_TOKENS_MAX),
+});
 export const giftResponse = z.object({ story_tokens_remaining: z.number().int(), gifted: z.number().int() });
 
 export const trialBody = z.object({ family_id: idParam });
@@ -68,8 +72,10 @@ export const localCheckoutResponse = z.object({
   /** A paid plan still running: completing changes it in place, keeping its period (null: a new subscription). */
   changes_plan: z.object({ from: planTypeSchema, renews_on: z.string() }).nullable(),
 });
-export const localConfirmParams = z.object({ clientSecret: z.string().min(1).max(200) });
-export const localConfirmBody = z.object({ card_number: z.string().max(40) });
+export const localConfirmParams = z.object({ clientSecret: text().min(1).max(200) });
+export const localConfirmBody = z.object({ card_number: text().max(40) });
+/** Paying a plan checkout takes the test card as a token payment does; no body: the card that succeeds (tests). */
+export const localCheckoutCompleteBody = z.object({ card_number: text().max(40).optional() }).nullish();
 export const localConfirmResponse = z.object({ status: z.literal('succeeded'), tokens: z.number().int(), kind: z.enum(['story', 'share']) });
 export const localPortalBody = z.object({ action: z.enum(['cancel', 'resume']) });
 

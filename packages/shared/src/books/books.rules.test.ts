@@ -207,8 +207,17 @@ describe('checkBookUpload', () => {
   it('accepts a complete regular book, trimmed, with no token cost', () => {
     expect(checkBookUpload({ ...valid, tokenCost: '7' })).toEqual({
       ok: true,
-      value: { title: 'Tale', author: 'Aesop', description: 'Short', isPremium: false, tokenCost: 0 },
+      value: { title: 'Tale', author: 'Aesop', description: 'Short', isPremium: false, tokenCost: 0, narrationText: null },
     });
+  });
+
+  it('takes the book text for narration, trimmed, and refuses control characters in any field (issue 27)', () => {
+    expect(checkBookUpload({ ...valid, narrationText: '  Once.\n---\nTwice. ' })).toMatchObject({ ok: true, value: { narrationText: 'Once.\n---\nTwice.' } });
+    expect(checkBookUpload({ ...valid, description: 'One\r\n\tTwo' }).ok).toBe(true);
+    for (const field of ['title', 'author', 'description', 'narrationText'] as const) {
+      const check = checkBookUpload({ ...valid, [field]: 'Ta\u0000le' });
+      expect(check).toMatchObject({ ok: false, errors: { [field === 'narrationText' ? 'narration_text' : field]: [VALIDATION.controlCharacters] } });
+    }
   });
 
   it('accepts a premium book with a token cost', () => {
@@ -254,11 +263,18 @@ describe('checkBookUpload', () => {
 
   it.each([undefined, '', '0', '101', '1.5', 'ten'])('refuses a premium book with token cost %j', (tokenCost) => {
     const res = checkBookUpload({ ...valid, isPremium: 'on', tokenCost });
-    expect(res).toEqual({ ok: false, error: BOOK_SERVER_MESSAGES.tokenCostRange(1, 100), errors: { token_cost: [BOOK_SERVER_MESSAGES.tokenCostRange(1, 100)] } });
+    expect(res).toEqual({
+      ok: false,
+      error: BOOK_SERVER_MESSAGES.tokenCostRange(1, 100),
+      errors: { token_cost: [BOOK_SERVER_MESSAGES.tokenCostRange(1, 100)] },
+    });
   });
 
   it('refuses an unreadable premium flag and over-long texts', () => {
-    expect(checkBookUpload({ ...valid, isPremium: 'sometimes' })).toMatchObject({ ok: false, errors: { is_premium: [BOOK_SERVER_MESSAGES.premiumFlagInvalid] } });
+    expect(checkBookUpload({ ...valid, isPremium: 'sometimes' })).toMatchObject({
+      ok: false,
+      errors: { is_premium: [BOOK_SERVER_MESSAGES.premiumFlagInvalid] },
+    });
     expect(checkBookUpload({ ...valid, title: 'x'.repeat(BOOK_TITLE_MAX_LENGTH + 1) })).toMatchObject({
       ok: false,
       errors: { title: [VALIDATION.tooLong(BOOK_TITLE_MAX_LENGTH)] },

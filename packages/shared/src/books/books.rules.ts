@@ -1,5 +1,7 @@
 import { PICKER_DESCRIPTION_PREVIEW } from '../constants.ts';
 import { BOOK_SERVER_MESSAGES, VALIDATION } from '../messages.ts';
+import { hasControlCharacters } from '../http/text.ts';
+import { BOOK_TEXT_MAX_LENGTH } from '../narration/narration.rules.ts';
 
 export const BOOK_TITLE_MAX_LENGTH = 200;
 export const BOOK_AUTHOR_MAX_LENGTH = 200;
@@ -7,7 +9,8 @@ export const BOOK_DESCRIPTION_MAX_LENGTH = 5000;
 export const BOOK_SEARCH_MAX_LENGTH = 100;
 export const BOOK_TOKEN_COST_MIN = 1;
 export const BOOK_TOKEN_COST_MAX = 100;
-export const BOOK_PDF_MAX_BYTES = 50 * 1024 * 1024;
+/** Default of the server's BOOK_MAX_BYTES: scanned picture books are 50–150 MB. */
+export const BOOK_PDF_MAX_BYTES = 250 * 1024 * 1024;
 export const BOOK_ATTRIBUTION_MAX_BYTES = 1024 * 1024;
 
 export type Pagination = {
@@ -105,12 +108,14 @@ export type BookUploadForm = {
   attributionFileName?: string | null;
   isPremium?: string | boolean | null;
   tokenCost?: string | number | null;
+  /** The book's text for AI narration, for a PDF without a text layer (optional; pages split at `---` lines). */
+  narrationText?: string | null;
 };
 
 export type BookUploadCheck =
   | {
       ok: true;
-      value: { title: string; author: string; description: string; isPremium: boolean; tokenCost: number };
+      value: { title: string; author: string; description: string; isPremium: boolean; tokenCost: number; narrationText: string | null };
     }
   | { ok: false; error: string; errors: Record<string, string[]> };
 
@@ -125,6 +130,7 @@ export function checkBookUpload(form: BookUploadForm): BookUploadCheck {
   const title = (form.title ?? '').trim();
   const author = (form.author ?? '').trim();
   const description = (form.description ?? '').trim();
+  const narrationText = (form.narrationText ?? '').trim();
   const pdfName = (form.pdfFileName ?? '').trim();
   const attributionName = (form.attributionFileName ?? '').trim();
 
@@ -137,6 +143,15 @@ export function checkBookUpload(form: BookUploadForm): BookUploadCheck {
   if (title.length > BOOK_TITLE_MAX_LENGTH) add('title', VALIDATION.tooLong(BOOK_TITLE_MAX_LENGTH));
   if (author.length > BOOK_AUTHOR_MAX_LENGTH) add('author', VALIDATION.tooLong(BOOK_AUTHOR_MAX_LENGTH));
   if (description.length > BOOK_DESCRIPTION_MAX_LENGTH) add('description', VALIDATION.tooLong(BOOK_DESCRIPTION_MAX_LENGTH));
+  const narrationProblem = checkNarrationText(narrationText);
+  if (narrationProblem) add('narration_text', narrationProblem);
+  for (const [field, value, multiline] of [
+    ['title', title, false],
+    ['author', author, false],
+    ['description', description, true],
+  ] as const) {
+    if (hasControlCharacters(value, multiline)) add(field, VALIDATION.controlCharacters);
+  }
 
   const isPremium = parseFormFlag(form.isPremium);
   if (isPremium === null) add('is_premium', BOOK_SERVER_MESSAGES.premiumFlagInvalid);
@@ -150,5 +165,12 @@ export function checkBookUpload(form: BookUploadForm): BookUploadCheck {
     const first = order.find((m) => messages.includes(m)) ?? messages[0]!;
     return { ok: false, error: first, errors };
   }
-  return { ok: true, value: { title, author, description, isPremium: isPremium === true, tokenCost: tokenCost ?? 0 } };
+  return { ok: true, value: { title, author, description, isPremium: isPremium === true, tokenCost: tokenCost ?? 0, narrationText: narrationText || null } };
+}
+
+/** What is wrong with a book text a site admin entered for narration (trimmed), or null. */
+export function checkNarrationText(text: string): string | null {
+  if (text.length > BOOK_TEXT_MAX_LENGTH) return VALIDATION.tooLong(BOOK_TEXT_MAX_LENGTH);
+  if (hasControlCharacters(text, true)) return VALIDATION.controlCharacters;
+  return null;
 }

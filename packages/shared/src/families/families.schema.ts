@@ -1,41 +1,53 @@
 import { z } from 'zod';
-import {
-  FAMILY_CODE_LENGTH,
-  FAMILY_ROLES,
-  FAMILY_SEARCH_MIN_LENGTH,
-  KID_AGE_MAX,
-  KID_AGE_MIN,
-  NAME_MAX_LENGTH,
-  PLAN_TYPES,
-} from '../constants.ts';
-import { VALIDATION } from '../messages.ts';
-import { normalizeFamilyCode, RELATIONSHIPS } from './families.rules.ts';
+import { text } from '../http/text.ts';
+import { FAMILY_CODE_LENGTH, FAMILY_ROLES, FAMILY_SEARCH_MIN_LENGTH, KID_AGE_MAX, KID_AGE_MIN, NAME_MAX_LENGTH, PLAN_TYPES } from '../constants.ts';
+import { DELETION_TEXTS, VALIDATION } from '../messages.ts';
+import { isFamilyCodeShape, normalizeFamilyCode, RELATIONSHIPS } from './families.rules.ts';
 
 export { RELATIONSHIPS };
 
 export const FAMILY_NAME_MAX_LENGTH = 80;
+
+/** The events of a family's activity log (decision 012). */
+export const FAMILY_ACTIVITY_TYPES = [
+  'member_joined',
+  'join_requested',
+  'join_approved',
+  'join_declined',
+  'join_withdrawn',
+  'member_removed',
+  'member_left',
+  'admin_granted',
+  'code_changed',
+  'settings_changed',
+  'story_recorded',
+  'story_deleted',
+  'kid_added',
+  'kid_removed',
+] as const;
+export type FamilyActivityType = (typeof FAMILY_ACTIVITY_TYPES)[number];
 export const RELATIONSHIP_MAX_LENGTH = 40;
 
 export const idParam = z.uuid({ error: 'Not found' });
 export const familyParams = z.object({ id: idParam });
 export const kidParams = z.object({ id: idParam, kidId: idParam });
 export const requestParams = z.object({ id: idParam, requestId: idParam });
+export const memberParams = z.object({ id: idParam, userId: idParam });
 export const readerStatsParams = z.object({ familyId: idParam, readerId: idParam });
 
-const relationship = z.string().trim().max(RELATIONSHIP_MAX_LENGTH, VALIDATION.tooLong(RELATIONSHIP_MAX_LENGTH)).optional();
+const relationship = text().trim().max(RELATIONSHIP_MAX_LENGTH, VALIDATION.tooLong(RELATIONSHIP_MAX_LENGTH)).optional();
 
 export const createFamilyBody = z.object({
-  family_name: z
-    .string({ error: VALIDATION.familyNameRequired })
+  family_name: text({ error: VALIDATION.familyNameRequired })
     .trim()
     .min(1, VALIDATION.familyNameRequired)
     .max(FAMILY_NAME_MAX_LENGTH, VALIDATION.tooLong(FAMILY_NAME_MAX_LENGTH)),
 });
 
-export const familyCodeSchema = z
-  .string({ error: VALIDATION.familyCodeInvalid })
+export const familyCodeSchema = text({ error: VALIDATION.familyCodeInvalid })
+  .max(FAMILY_CODE_LENGTH * 4, VALIDATION.familyCodeInvalid)
   .transform(normalizeFamilyCode)
-  .pipe(z.string().length(FAMILY_CODE_LENGTH, VALIDATION.familyCodeInvalid));
+  .pipe(z.string().refine(isFamilyCodeShape, VALIDATION.familyCodeInvalid));
 export const joinFamilyBody = z.object({ family_code: familyCodeSchema, relationship });
 // The body is optional: a request without a relationship sends none.
 export const requestJoinBody = z
@@ -44,16 +56,11 @@ export const requestJoinBody = z
   .transform((v) => v ?? {});
 
 export const searchFamiliesQuery = z.object({
-  q: z
-    .string({ error: VALIDATION.familySearchTooShort })
-    .trim()
-    .min(FAMILY_SEARCH_MIN_LENGTH, VALIDATION.familySearchTooShort)
-    .max(FAMILY_NAME_MAX_LENGTH),
+  q: text({ error: VALIDATION.familySearchTooShort }).trim().min(FAMILY_SEARCH_MIN_LENGTH, VALIDATION.familySearchTooShort).max(FAMILY_NAME_MAX_LENGTH),
 });
 
 export const kidBody = z.object({
-  first_name: z
-    .string({ error: VALIDATION.kidFirstNameRequired })
+  first_name: text({ error: VALIDATION.kidFirstNameRequired })
     .trim()
     .min(1, VALIDATION.kidFirstNameRequired)
     .max(NAME_MAX_LENGTH, VALIDATION.tooLong(NAME_MAX_LENGTH)),
@@ -133,12 +140,23 @@ export const familyDetailSchema = z.object({
   member_count: z.number().int(),
   kids_count: z.number().int(),
   subscription_tier: z.enum(PLAN_TYPES),
+  // When true a code join is a join request the admin approves (decision 012).
+  code_joins_need_approval: z.boolean(),
   members: z.array(memberSchema),
   kids: z.array(kidSchema),
 });
 export type FamilyDetail = z.infer<typeof familyDetailSchema>;
 
 export const familyResponse = z.object({ family: familyDetailSchema });
+/** Joining by code: in at once (200), or a join request the family's admin reviews (202; decisions.md "Families"). */
+export const joinedByCodeResponse = z.object({ status: z.literal('joined'), family: familyDetailSchema });
+export const requestedByCodeResponse = z.object({
+  status: z.literal('requested'),
+  message: z.string(),
+  request_id: z.string(),
+  family: z.object({ id: z.string(), name: z.string() }),
+});
+export type JoinByCodeAnswer = z.infer<typeof joinedByCodeResponse> | z.infer<typeof requestedByCodeResponse>;
 export const myFamiliesResponse = z.object({ families: z.array(familySummarySchema) });
 export const kidResponse = z.object({ kid: kidSchema });
 export const readersResponse = z.object({ readers: z.array(readerSchema) });
@@ -165,6 +183,17 @@ export type JoinRequest = z.infer<typeof joinRequestSchema>;
 export const joinRequestsResponse = z.object({ requests: z.array(joinRequestSchema) });
 export const requestJoinResponse = z.object({ message: z.string(), request_id: z.string() });
 export const reviewRequestResponse = z.object({ id: z.string(), status: z.enum(['approved', 'rejected']) });
+/** The signed-in person's own pending join requests (issue 22.12): which family, asked when. */
+export const myJoinRequestSchema = z.object({
+  id: z.string(),
+  family_id: z.string(),
+  family_name: z.string(),
+  relationship: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MyJoinRequest = z.infer<typeof myJoinRequestSchema>;
+export const myJoinRequestsResponse = z.object({ requests: z.array(myJoinRequestSchema) });
+export const myJoinRequestParams = z.object({ requestId: idParam });
 
 export const readerStatsSchema = z.object({
   stories_recorded: z.number().int(),
@@ -172,4 +201,55 @@ export const readerStatsSchema = z.object({
   times_watched: z.number().int(),
   last_recorded: z.string().nullable(),
   reads_to: z.array(z.string()),
+});
+
+// Family controls (issue 25, decision 012).
+const booleanFlag = (message: string) => z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: message }));
+export const removeMemberQuery = z.object({
+  remove_stories: booleanFlag(VALIDATION.removeStoriesFlag).optional().default(false),
+});
+export const updateMemberBody = z.object({
+  family_role: z.literal('admin', { error: VALIDATION.familyRoleAdminOnly }),
+});
+// Deleting a family: its name typed exactly as it is (issue 25, docs/decisions/016).
+export const deleteFamilyBody = z.object({
+  confirm_name: text({ error: DELETION_TEXTS.confirmNameRequired }).min(1, DELETION_TEXTS.confirmNameRequired).max(200, VALIDATION.tooLong(200)),
+});
+export type DeleteFamilyBody = z.input<typeof deleteFamilyBody>;
+
+export const familySettingsBody = z.object({
+  code_joins_need_approval: z.boolean({ error: VALIDATION.approvalFlag }),
+});
+export const familySettingsResponse = z.object({ code_joins_need_approval: z.boolean() });
+export const familyCodeResponse = z.object({ family_code: z.string() });
+export const ACTIVITY_PAGE_SIZE_MAX = 50;
+export const activityQuery = z.object({
+  page: z.coerce
+    .number({ error: VALIDATION.activityPage })
+    .int(VALIDATION.activityPage)
+    .min(1, VALIDATION.activityPage)
+    .max(100_000, VALIDATION.activityPage)
+    .default(1),
+  per_page: z.coerce
+    .number({ error: VALIDATION.activityPerPage(ACTIVITY_PAGE_SIZE_MAX) })
+    .int(VALIDATION.activityPerPage(ACTIVITY_PAGE_SIZE_MAX))
+    .min(1, VALIDATION.activityPerPage(ACTIVITY_PAGE_SIZE_MAX))
+    .max(ACTIVITY_PAGE_SIZE_MAX, VALIDATION.activityPerPage(ACTIVITY_PAGE_SIZE_MAX))
+    .default(20),
+});
+export const activityEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(FAMILY_ACTIVITY_TYPES),
+  /** The person who did it; null when their account is gone. */
+  actor: z.string().nullable(),
+  /** The person or thing it was done to, where there is one. */
+  subject: z.string().nullable(),
+  at: z.string(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+export const activityResponse = z.object({
+  events: z.array(activityEventSchema),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  has_more: z.boolean(),
 });

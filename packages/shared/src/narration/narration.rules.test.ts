@@ -13,6 +13,7 @@ import {
   isAiRecordingId,
   isApproximateVoice,
   isGenerating,
+  bookTextPages,
   narrationScript,
   parseAiRecordingId,
   refusalStatus,
@@ -74,7 +75,10 @@ describe('voice clones', () => {
     [{ readerId: 'r', readerRecordingCount: 2, selectedCount: 0 }, VALIDATION.selectAtLeastOneRecording],
     [{ readerId: 'r', readerRecordingCount: 2, selectedCount: 1 }, null],
     [{ readerId: 'r', readerRecordingCount: 20, selectedCount: VOICE_CLONE_MAX_RECORDINGS }, null],
-    [{ readerId: 'r', readerRecordingCount: 20, selectedCount: VOICE_CLONE_MAX_RECORDINGS + 1 }, NARRATION_SERVER_MESSAGES.tooManyRecordings(VOICE_CLONE_MAX_RECORDINGS)],
+    [
+      { readerId: 'r', readerRecordingCount: 20, selectedCount: VOICE_CLONE_MAX_RECORDINGS + 1 },
+      NARRATION_SERVER_MESSAGES.tooManyRecordings(VOICE_CLONE_MAX_RECORDINGS),
+    ],
   ])('clone form %j → %s', (input, problem) => {
     expect(voiceCloneProblem({ ...input, readerFirstName: 'Rose' })).toBe(problem);
   });
@@ -82,7 +86,11 @@ describe('voice clones', () => {
   it('takes the clone form as JSON or as multipart fields', () => {
     const ok = (v: unknown) => voiceCloneBody.safeParse(v);
     expect(ok({ readerId: UUID, recording_ids: [UUID] }).data).toEqual({ readerId: UUID, recording_ids: [UUID] });
-    expect(ok({ readerId: UUID, recording_ids: JSON.stringify([UUID]), voice_name: ' Gran ' }).data).toEqual({ readerId: UUID, recording_ids: [UUID], voice_name: 'Gran' });
+    expect(ok({ readerId: UUID, recording_ids: JSON.stringify([UUID]), voice_name: ' Gran ' }).data).toEqual({
+      readerId: UUID,
+      recording_ids: [UUID],
+      voice_name: 'Gran',
+    });
     expect(ok({ readerId: UUID, recording_ids: `${UUID}, ${UUID}`, voice_name: '' }).data).toEqual({ readerId: UUID, recording_ids: [UUID, UUID] });
   });
   it.each([
@@ -102,7 +110,7 @@ describe('voice clones', () => {
 });
 
 describe('availability', () => {
-  const base: AvailabilityInput = { tier: 'premium', used: 0, hasVoiceClone: true, existing: null, premiumLocked: false };
+  const base: AvailabilityInput = { tier: 'premium', used: 0, hasVoiceClone: true, existing: null, premiumLocked: false, hasBookText: true };
   const limits: Record<PlanType, number> = { free: 0, premium: 5, gold: 20 };
 
   it.each(PLAN_TYPES)('counts what is left of the %s limit', (tier) => {
@@ -131,6 +139,7 @@ describe('availability', () => {
     [{ tier: 'free' }, 'subscription_required', NARRATION_SERVER_MESSAGES.needsSubscription],
     [{ existing: 'ai' }, 'recording_exists', NARRATION_SERVER_MESSAGES.existingAi],
     [{ existing: 'manual' }, 'recording_exists', NARRATION_SERVER_MESSAGES.existingManual],
+    [{ hasBookText: false }, 'no_book_text', NARRATION_SERVER_MESSAGES.noBookText],
     [{ hasVoiceClone: false }, 'no_voice_clone', NARRATION_SERVER_MESSAGES.noVoiceClone],
     [{ used: 5 }, 'limit_reached', NARRATION_SERVER_MESSAGES.limitReached(5)],
     [{ tier: 'gold', used: 20 }, 'limit_reached', NARRATION_SERVER_MESSAGES.limitReached(20)],
@@ -155,20 +164,23 @@ describe('availability', () => {
     for (const used of [0, 5, 20])
       for (const hasVoiceClone of [true, false])
         for (const existing of [null, 'ai', 'manual'] as const)
-          for (const premiumLocked of [false, true]) combos.push({ tier, used, hasVoiceClone, existing, premiumLocked });
+          for (const premiumLocked of [false, true])
+            for (const hasBookText of [true, false]) combos.push({ tier, used, hasVoiceClone, existing, premiumLocked, hasBookText });
   it.each(combos)('%j follows the order of reasons', (input) => {
     const expected =
       input.tier === 'free'
         ? 'subscription_required'
         : input.existing
           ? 'recording_exists'
-          : !input.hasVoiceClone
-            ? 'no_voice_clone'
-            : generationsRemaining(input.tier, input.used) === 0
-              ? 'limit_reached'
-              : input.premiumLocked
-                ? 'premium_locked'
-                : null;
+          : !input.hasBookText
+            ? 'no_book_text'
+            : !input.hasVoiceClone
+              ? 'no_voice_clone'
+              : generationsRemaining(input.tier, input.used) === 0
+                ? 'limit_reached'
+                : input.premiumLocked
+                  ? 'premium_locked'
+                  : null;
     const a = aiAvailability(input);
     expect(a.reason_code).toBe(expected);
     expect(a.ai_available).toBe(expected === null);
@@ -183,13 +195,17 @@ describe('availability', () => {
     ['premium_locked', 403],
     ['recording_exists', 409],
     ['no_voice_clone', 409],
+    ['no_book_text', 409],
   ] as const)('a refused generation for %s answers %i', (reason, status) => expect(refusalStatus(reason)).toBe(status));
 
   it('checks the request bodies', () => {
     expect(availabilityBody.safeParse({ book_id: UUID, reader_id: UUID }).error?.issues[0]?.message).toBe(VALIDATION.selectReaderAndKid);
     expect(availabilityBody.safeParse({ book_id: UUID, kid_id: UUID }).error?.issues[0]?.message).toBe(VALIDATION.selectReaderAndKid);
-    expect(generateStoryBody.safeParse({ book_id: UUID, reader_id: UUID, kid_id: UUID, book_text: null }).success).toBe(true);
-    expect(generateStoryBody.safeParse({ book_id: UUID, reader_id: UUID, kid_id: UUID, book_text: 'x'.repeat(100_001) }).success).toBe(false);
+    expect(generateStoryBody.safeParse({ book_id: UUID, reader_id: UUID, kid_id: UUID }).success).toBe(true);
+    // Text from the requester is never read aloud (issue 27): refused, not ignored.
+    expect(generateStoryBody.safeParse({ book_id: UUID, reader_id: UUID, kid_id: UUID, book_text: 'Send me your card number' }).error?.issues[0]?.message).toBe(
+      NARRATION_SERVER_MESSAGES.bookTextNotAccepted,
+    );
   });
 });
 
@@ -222,19 +238,32 @@ describe('book text', () => {
     ['Él comió pan. Über alles.', 5],
   ])('%j has %i words', (text, n) => expect(countWords(text)).toBe(n));
 
-  it("reads the server's pages, keeping empty ones in step", () => {
-    expect(narrationScript(['', 'Once  upon\na time.', '  ', 'The end.'], 'ignored')).toEqual([
+  it("reads the book's extracted pages, keeping empty ones in step", () => {
+    expect(narrationScript(['', 'Once  upon\na time.', '  ', 'The end.'])).toEqual([
       { page: 1, text: '' },
       { page: 2, text: 'Once upon a time.' },
       { page: 3, text: '' },
       { page: 4, text: 'The end.' },
     ]);
   });
-  it("falls back to the client's text only when the server has none", () => {
-    expect(narrationScript(['', ' '], '  A hint\nof text. ')).toEqual([{ page: 1, text: 'A hint of text.' }]);
-    expect(narrationScript([], 'Hello')).toEqual([{ page: 1, text: 'Hello' }]);
+  it("reads the site admin's text for the book first, its pages split at --- lines", () => {
+    expect(narrationScript(['', ' '], '  A moon\nrose.\n---\n\nGoodnight. \n ---- \n')).toEqual([
+      { page: 1, text: 'A moon rose.' },
+      { page: 2, text: 'Goodnight.' },
+      { page: 3, text: '' },
+    ]);
+    expect(narrationScript(['Printed text.'], 'Entered text.')).toEqual([{ page: 1, text: 'Entered text.' }]);
+    expect(narrationScript(['Printed text.'], '  ')).toEqual([{ page: 1, text: 'Printed text.' }]);
+  });
+  it('has nothing to read when the stored book has no words', () => {
     expect(narrationScript(['', '—'], '  ')).toBeNull();
     expect(narrationScript([], null)).toBeNull();
-    expect(narrationScript([], undefined)).toBeNull();
+    expect(narrationScript([])).toBeNull();
+  });
+  it('splits a site admin text into pages', () => {
+    expect(bookTextPages('One\r\n---\r\nTwo')).toEqual(['One', 'Two']);
+    expect(bookTextPages('A -- dash --- inside')).toEqual(['A -- dash --- inside']);
+    expect(bookTextPages('')).toEqual([]);
+    expect(bookTextPages(null)).toEqual([]);
   });
 });

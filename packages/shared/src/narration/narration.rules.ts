@@ -46,7 +46,12 @@ export const VOICE_CLONE_MAX_RECORDINGS = 10;
  * What stops the voice clone screen's Create Voice Clone (spec section 5), in the spec's order: a reader
  * first, the reader needs a recording, then at least one chosen recording. Null when it may go ahead.
  */
-export function voiceCloneProblem(input: { readerId: string | null | undefined; readerFirstName: string; readerRecordingCount: number; selectedCount: number }): string | null {
+export function voiceCloneProblem(input: {
+  readerId: string | null | undefined;
+  readerFirstName: string;
+  readerRecordingCount: number;
+  selectedCount: number;
+}): string | null {
   if (!input.readerId) return VALIDATION.selectReaderFirst;
   if (input.readerRecordingCount < 1) return VALIDATION.readerNeedsRecording(input.readerFirstName);
   if (input.selectedCount < 1) return VALIDATION.selectAtLeastOneRecording;
@@ -56,7 +61,7 @@ export function voiceCloneProblem(input: { readerId: string | null | undefined; 
 
 // ---- Availability ------------------------------------------------------------------------------------
 
-export const AVAILABILITY_REASONS = ['subscription_required', 'recording_exists', 'no_voice_clone', 'limit_reached', 'premium_locked'] as const;
+export const AVAILABILITY_REASONS = ['subscription_required', 'recording_exists', 'no_book_text', 'no_voice_clone', 'limit_reached', 'premium_locked'] as const;
 export type AvailabilityReason = (typeof AVAILABILITY_REASONS)[number];
 
 /** AI stories a family has left this month: its tier's limit less those made (never below 0). */
@@ -73,6 +78,8 @@ export type AvailabilityInput = {
   existing: 'ai' | 'manual' | null;
   /** A premium book the caller has not unlocked (gold unlocks every book). */
   premiumLocked: boolean;
+  /** Whether the stored book has text to read (extracted from its PDF or entered by a site admin). */
+  hasBookText: boolean;
 };
 
 export type Availability = {
@@ -89,7 +96,8 @@ export type Availability = {
 /**
  * The availability banner of the Generate AI Reading panel (spec sections 2 and 3): a recording that
  * already exists, ready to generate (with the generations left), or why not. Reasons are checked in
- * this order: a subscription, an existing recording, the voice clone, the month's limit, a locked book.
+ * this order: a subscription, an existing recording, the book's text, the voice clone, the month's limit, a
+ * locked book.
  */
 export function aiAvailability(input: AvailabilityInput): Availability {
   const limit = familyAiLimit(input.tier);
@@ -98,6 +106,7 @@ export function aiAvailability(input: AvailabilityInput): Availability {
     [input.tier === 'free', 'subscription_required', NARRATION_SERVER_MESSAGES.needsSubscription],
     [input.existing === 'ai', 'recording_exists', NARRATION_SERVER_MESSAGES.existingAi],
     [input.existing === 'manual', 'recording_exists', NARRATION_SERVER_MESSAGES.existingManual],
+    [!input.hasBookText, 'no_book_text', NARRATION_SERVER_MESSAGES.noBookText],
     [!input.hasVoiceClone, 'no_voice_clone', NARRATION_SERVER_MESSAGES.noVoiceClone],
     [remaining <= 0, 'limit_reached', NARRATION_SERVER_MESSAGES.limitReached(limit)],
     [input.premiumLocked, 'premium_locked', NARRATION_SERVER_MESSAGES.premiumLocked],
@@ -117,7 +126,7 @@ export function aiAvailability(input: AvailabilityInput): Availability {
 
 /** The HTTP status a refused generation answers with: a plan or a locked book 403, the story's state 409. */
 export const refusalStatus = (reason: AvailabilityReason): 403 | 409 =>
-  reason === 'recording_exists' || reason === 'no_voice_clone' ? 409 : 403;
+  reason === 'recording_exists' || reason === 'no_voice_clone' || reason === 'no_book_text' ? 409 : 403;
 
 /** Generate needs a reader and a kid first (spec section 5). */
 export const generateProblem = (input: { readerId: string | null | undefined; kidId: string | null | undefined }) =>
@@ -129,20 +138,30 @@ export const canPressGenerate = (input: { readerId: string | null | undefined; k
 
 // ---- Book text ---------------------------------------------------------------------------------------
 
-/** The longest book text a client may send as the fallback hint. */
+/** The longest book text a site admin may enter for a book (for narration). */
 export const BOOK_TEXT_MAX_LENGTH = 100_000;
 
 /** Words in a text, as a reader reads them (numbers count; punctuation and dashes alone do not). */
 export const countWords = (text: string) => (text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).length;
 
+/** The line that ends one page and starts the next in a book text entered by a site admin. */
+export const PAGE_BREAK_LINE = '---';
+
+/** A site admin's book text as pages: split at lines holding only `---`; empty text, no pages. */
+export function bookTextPages(text: string | null | undefined): string[] {
+  if (!text?.trim()) return [];
+  return text.split(/\r?\n[ \t]*-{3,}[ \t]*(?=\r?\n|$)/).map((page) => page.trim());
+}
+
 /**
- * The pages the AI reads: the server's own page texts when any page has words (decisions.md: the server
- * extracts the text itself), else the client's `book_text` as one page; null when neither has words.
- * Pages without words stay in, so the book turns through them in step.
+ * The pages the AI reads, only ever from the stored book (issue 27: never text from the requester): the
+ * text a site admin entered for it when there is one, else the text extracted from its PDF; null when
+ * neither has words. Pages without words stay in, so the book turns through them in step.
  */
-export function narrationScript(serverPages: readonly string[], clientText: string | null | undefined): { page: number; text: string }[] | null {
+export function narrationScript(extractedPages: readonly string[], adminText?: string | null): { page: number; text: string }[] | null {
   const clean = (t: string) => t.replace(/\s+/g, ' ').trim();
-  if (serverPages.some((p) => countWords(p) > 0)) return serverPages.map((text, i) => ({ page: i + 1, text: clean(text) }));
-  const fallback = clean(clientText ?? '');
-  return countWords(fallback) > 0 ? [{ page: 1, text: fallback }] : null;
+  const admin = bookTextPages(adminText);
+  const pages = admin.some((p) => countWords(p) > 0) ? admin : extractedPages;
+  if (!pages.some((p) => countWords(p) > 0)) return null;
+  return pages.map((text, i) => ({ page: i + 1, text: clean(text) }));
 }

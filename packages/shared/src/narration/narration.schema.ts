@@ -1,13 +1,13 @@
 // The API contract of AI narration (spec sections 3 "Voice clone", "Availability result", 5 and 7 "Voice";
 // decisions.md "AI narration" and "Endpoints beyond the spec").
 import { z } from 'zod';
+import { text } from '../http/text.ts';
 import { NARRATION_SERVER_MESSAGES, RECORDING_TEXTS, VALIDATION } from '../messages.ts';
 import { idParam } from '../families/families.schema.ts';
 import { recordingKidSummarySchema, recordingSchema } from '../recordings/recordings.schema.ts';
 import {
   AI_STORY_STATUSES,
   AVAILABILITY_REASONS,
-  BOOK_TEXT_MAX_LENGTH,
   parseAiRecordingId,
   VOICE_CLONE_MAX_RECORDINGS,
   VOICE_NAME_MAX_LENGTH,
@@ -66,7 +66,10 @@ const listField = (v: unknown) => {
       return v;
     }
   }
-  return t.split(',').map((s) => s.trim()).filter(Boolean);
+  return t
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 };
 
 /**
@@ -87,7 +90,9 @@ export const voiceCloneBody = z.object({
   ),
   voice_name: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: NARRATION_SERVER_MESSAGES.voiceNameInvalid(VOICE_NAME_MAX_LENGTH) }).max(VOICE_NAME_MAX_LENGTH, NARRATION_SERVER_MESSAGES.voiceNameInvalid(VOICE_NAME_MAX_LENGTH)).optional(),
+    text({ error: NARRATION_SERVER_MESSAGES.voiceNameInvalid(VOICE_NAME_MAX_LENGTH) })
+      .max(VOICE_NAME_MAX_LENGTH, NARRATION_SERVER_MESSAGES.voiceNameInvalid(VOICE_NAME_MAX_LENGTH))
+      .optional(),
   ),
 });
 export type VoiceCloneBody = z.input<typeof voiceCloneBody>;
@@ -134,15 +139,13 @@ export const availabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
 /**
- * `POST /api/voice/generate-story`: answers 202 at once; a background job reads the book's own page texts
- * (`book_text` is used only when the server has none) in the reader's AI voice. Follow it with
- * `GET /api/voice/ai-recordings/{id}` until `status` is ready or failed.
+ * `POST /api/voice/generate-story`: answers 202 at once; a background job reads the stored book's own text
+ * (entered by a site admin, else extracted from its PDF) in the reader's AI voice, never text from the
+ * requester (`book_text` is refused). Follow it with `GET /api/voice/ai-recordings/{id}` until `status` is
+ * ready or failed.
  */
 export const generateStoryBody = availabilityBody.extend({
-  book_text: z
-    .string({ error: NARRATION_SERVER_MESSAGES.noBookText })
-    .max(BOOK_TEXT_MAX_LENGTH, NARRATION_SERVER_MESSAGES.bookTextTooLong(BOOK_TEXT_MAX_LENGTH))
-    .nullish(),
+  book_text: z.never({ error: NARRATION_SERVER_MESSAGES.bookTextNotAccepted }).optional(),
 });
 export type GenerateStoryBody = z.input<typeof generateStoryBody>;
 
@@ -170,7 +173,7 @@ export const aiRecordingResponse = z.object({ ai_recording: aiRecordingSchema })
 
 /** An AI story id in a path: `ai_<uuid>` (the bare uuid is accepted too). */
 export const aiRecordingParams = z.object({
-  id: z.string().refine((id) => parseAiRecordingId(id) !== null, { error: NARRATION_SERVER_MESSAGES.aiRecordingNotFound }),
+  id: text().refine((id) => parseAiRecordingId(id) !== null, { error: NARRATION_SERVER_MESSAGES.aiRecordingNotFound }),
 });
 export const kidParams = z.object({ kidId: idParam });
 

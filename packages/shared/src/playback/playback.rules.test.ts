@@ -17,6 +17,7 @@ import {
   sleepTimerVolume,
   storiesToPlay,
   storyCounts,
+  storyCountsText,
   viewerModes,
   weekWindow,
   type Play,
@@ -187,8 +188,24 @@ describe('the story player', () => {
     expect(pageAt(track, 25.5)).toBe(3);
     expect(pageAt(track, 9999)).toBe(3);
     // Turning back while reading, and a first turn that is not page 1.
-    expect(pageAt([{ page: 4, at_seconds: 2 }, { page: 3, at_seconds: 5 }], 1)).toBe(1);
-    expect(pageAt([{ page: 4, at_seconds: 2 }, { page: 3, at_seconds: 5 }], 6)).toBe(3);
+    expect(
+      pageAt(
+        [
+          { page: 4, at_seconds: 2 },
+          { page: 3, at_seconds: 5 },
+        ],
+        1,
+      ),
+    ).toBe(1);
+    expect(
+      pageAt(
+        [
+          { page: 4, at_seconds: 2 },
+          { page: 3, at_seconds: 5 },
+        ],
+        6,
+      ),
+    ).toBe(3);
   });
   it('offers video only for stories with video; AI stories start in book mode, others in both', () => {
     expect(viewerModes({ is_ai: false, video_url: '/v.mp4' })).toEqual(['video', 'both', 'book']);
@@ -197,9 +214,15 @@ describe('the story player', () => {
     expect(initialViewerMode({ is_ai: true })).toBe('book');
     expect(initialViewerMode({ is_ai: false })).toBe('both');
   });
-  it('counts reader stories and AI audio stories', () => {
-    expect(storyCounts([])).toEqual({ video: 0, ai: 0 });
-    expect(storyCounts([{ is_ai: false }, { is_ai: true }, { is_ai: false }])).toEqual({ video: 2, ai: 1 });
+  it('counts video, readers’ audio and AI audio stories apart', () => {
+    expect(storyCounts([])).toEqual({ video: 0, audio: 0, ai: 0 });
+    const video = { is_ai: false, recording_type: 'video_with_pdf' };
+    const webcam = { is_ai: false, recording_type: 'webcam_only' };
+    const audio = { is_ai: false, recording_type: 'audio_only' };
+    const ai = { is_ai: true, recording_type: 'audio_only' };
+    expect(storyCounts([video, ai, webcam, audio])).toEqual({ video: 2, audio: 1, ai: 1 });
+    expect(storyCountsText({ video: 2, audio: 0, ai: 1 })).toBe('2 video stories · 1 AI audio story');
+    expect(storyCountsText({ video: 0, audio: 1, ai: 0 })).toBe('0 video stories · 1 audio story · 0 AI audio stories');
   });
   it('plays every following story, or at most the stories-tonight limit', () => {
     expect(storiesToPlay(5, 0)).toBe(5);

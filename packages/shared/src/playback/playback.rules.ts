@@ -170,9 +170,17 @@ export const viewerModes = (story: ViewedStory): ViewerMode[] =>
 export const initialViewerMode = (story: Pick<ViewedStory, 'is_ai'>): ViewerMode => (story.is_ai ? 'book' : 'both');
 
 /** The child stories page's header: reader stories (the spec's "video stories") and AI audio stories. */
-export function storyCounts(stories: readonly { is_ai: boolean }[]): { video: number; ai: number } {
+export function storyCounts(stories: readonly { is_ai: boolean; recording_type: string }[]): { video: number; audio: number; ai: number } {
   const ai = stories.filter((s) => s.is_ai).length;
-  return { video: stories.length - ai, ai };
+  // A reader's audio-only reading is no video story (issue 22).
+  const audio = stories.filter((s) => !s.is_ai && s.recording_type === 'audio_only').length;
+  return { video: stories.length - ai - audio, audio, ai };
+}
+
+/** The kid page's header of counts: video and AI audio stories always (spec section 2), readers' audio ones when any. */
+export function storyCountsText(counts: { video: number; audio: number; ai: number }): string {
+  const part = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? 'story' : 'stories'}`;
+  return [part(counts.video, 'video'), ...(counts.audio > 0 ? [part(counts.audio, 'audio')] : []), part(counts.ai, 'AI audio')].join(' · ');
 }
 
 /**

@@ -7,8 +7,15 @@ const KID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
 describe('playEventBody', () => {
   it('takes reading ids and AI story ids (ai_<uuid>), in lower case', () => {
-    expect(playEventBody.parse({ recording_id: UUID, kid_id: KID, event: 'start' })).toEqual({ recording_id: UUID, kid_id: KID, event: 'start', position_seconds: 0 });
-    expect(playEventBody.parse({ recording_id: `ai_${UUID.toUpperCase()}`, kid_id: KID, event: 'complete', position_seconds: 12 }).recording_id).toBe(`ai_${UUID}`);
+    expect(playEventBody.parse({ recording_id: UUID, kid_id: KID, event: 'start' })).toEqual({
+      recording_id: UUID,
+      kid_id: KID,
+      event: 'start',
+      position_seconds: 0,
+    });
+    expect(playEventBody.parse({ recording_id: `ai_${UUID.toUpperCase()}`, kid_id: KID, event: 'complete', position_seconds: 12 }).recording_id).toBe(
+      `ai_${UUID}`,
+    );
     expect(playEventBody.parse({ recording_id: UUID.toUpperCase(), kid_id: KID, event: 'progress' }).recording_id).toBe(UUID);
   });
 

@@ -1,6 +1,7 @@
 // The API contract of playback: play events, stats, playlists, bedtime settings, reactions and
 // notification settings (decisions.md "Stats are real", "Endpoints beyond the spec").
 import { z } from 'zod';
+import { text } from '../http/text.ts';
 import { BEDTIME_SLEEP_TIMER_MINUTES, BEDTIME_STORIES_LIMIT, PLAY_EVENTS, REACTIONS } from '../constants.ts';
 import { PLAYBACK_SERVER_MESSAGES, RECORDING_TEXTS } from '../messages.ts';
 import { idParam } from '../families/families.schema.ts';
@@ -15,8 +16,7 @@ export const recordingReactionParams = z.object({ id: z.uuid({ error: RECORDING_
 // ---- Play events -------------------------------------------------------------------------------------
 
 /** A story id: a reader's recording (uuid) or an AI story (`ai_<uuid>`, spec section 3). */
-const storyId = z
-  .string({ error: RECORDING_TEXTS.notFound })
+const storyId = text({ error: RECORDING_TEXTS.notFound })
   .refine((id) => (id.startsWith(AI_RECORDING_ID_PREFIX) ? parseAiRecordingId(id) !== null : z.uuid().safeParse(id).success), RECORDING_TEXTS.notFound)
   .transform((id) => (id.startsWith(AI_RECORDING_ID_PREFIX) ? `${AI_RECORDING_ID_PREFIX}${parseAiRecordingId(id)}` : id.toLowerCase()));
 
@@ -97,7 +97,7 @@ export const playlistResponse = z.object({ kid_id: z.string(), custom_order: z.b
 export type PlaylistResponse = z.infer<typeof playlistResponse>;
 /** `PUT /api/playback/kid/{kidId}/playlist`: each of the kid's stories exactly once. */
 export const playlistOrderBody = z.object({
-  order: z.array(z.string({ error: PLAYBACK_SERVER_MESSAGES.orderInvalid }).min(1).max(100), { error: PLAYBACK_SERVER_MESSAGES.orderInvalid }).max(1000),
+  order: z.array(text({ error: PLAYBACK_SERVER_MESSAGES.orderInvalid }).min(1).max(100), { error: PLAYBACK_SERVER_MESSAGES.orderInvalid }).max(1000),
 });
 export type PlaylistOrderBody = z.input<typeof playlistOrderBody>;
 

@@ -76,11 +76,14 @@ describe('media checks', () => {
     ['video/quicktime', 'mp4'],
     ['audio/ogg', 'ogg'],
     ['audio/ogg; codecs=opus', 'ogg'],
+    ['audio/mpeg', 'mp3'],
+    ['audio/x-m4a', 'mp4'],
+    ['audio/wav', 'wav'],
+    ['audio/x-flac', 'flac'],
   ])('accepts %s as %s', (mime, container) => expect(containerOfMime(mime)).toBe(container));
 
-  it.each(['', 'application/pdf', 'text/plain', 'image/jpeg', 'application/octet-stream', 'video/webmx', 'webm', null, undefined])(
-    'refuses %j',
-    (mime) => expect(containerOfMime(mime)).toBeNull(),
+  it.each(['', 'application/pdf', 'text/plain', 'image/jpeg', 'application/octet-stream', 'video/webmx', 'webm', null, undefined])('refuses %j', (mime) =>
+    expect(containerOfMime(mime)).toBeNull(),
   );
 
   const bytes = (...b: number[]) => Uint8Array.from(b);
@@ -89,6 +92,11 @@ describe('media checks', () => {
     expect(sniffContainer(bytes(0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42))).toBe('webm');
     expect(sniffContainer(bytes(0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d))).toBe('mp4');
     expect(sniffContainer(text('OggS\0\x02'))).toBe('ogg');
+    expect(sniffContainer(text('RIFF\x24\x08\0\0WAVEfmt '))).toBe('wav');
+    expect(sniffContainer(text('fLaC\0\0\0\x22'))).toBe('flac');
+    expect(sniffContainer(text('ID3\x04\0\0'))).toBe('mp3');
+    expect(sniffContainer(bytes(0xff, 0xfb, 0x90, 0x64))).toBe('mp3');
+    expect(sniffContainer(text('RIFF\x24\x08\0\0AVI LIST'))).toBeNull();
   });
   it('refuses anything else, and too few bytes', () => {
     expect(sniffContainer(text('%PDF-1.7\n'))).toBeNull();
@@ -123,7 +131,15 @@ describe('the recorder', () => {
 
 describe('which kids may be chosen', () => {
   const families = [
-    { id: 'f1', name: 'Robinsons', my_role: 'reader' as const, kids: [{ id: 'k1', first_name: 'Mia' }, { id: 'k2', first_name: 'Leo' }] },
+    {
+      id: 'f1',
+      name: 'Robinsons',
+      my_role: 'reader' as const,
+      kids: [
+        { id: 'k1', first_name: 'Mia' },
+        { id: 'k2', first_name: 'Leo' },
+      ],
+    },
     { id: 'f2', name: 'Own', my_role: 'admin' as const, kids: [{ id: 'k3', first_name: 'Ann' }] },
     { id: 'f3', name: 'Smiths', my_role: 'reader' as const, kids: [] },
     { id: 'f4', name: 'Joneses', my_role: 'reader' as const, kids: [{ id: 'k4', first_name: 'Ben' }] },

@@ -23,7 +23,7 @@ export const RESUMABLE_UPLOAD_FILETYPE_KEY = 'filetype';
 /** Upload ids the tus endpoint hands out (the last part of the Location it answers). */
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
 
-export type MediaContainer = 'webm' | 'mp4' | 'ogg';
+export type MediaContainer = 'webm' | 'mp4' | 'ogg' | 'mp3' | 'wav' | 'flac';
 
 /**
  * Content types a recording may be sent as (what MediaRecorder produces in Chrome, Firefox and Safari),
@@ -39,6 +39,15 @@ export const RECORDING_MIME_TYPES: Readonly<Record<string, MediaContainer>> = {
   'video/quicktime': 'mp4',
   'audio/ogg': 'ogg',
   'video/ogg': 'ogg',
+  // Sound files a reader may send instead of recording in the app (readings may be audio-only).
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/vnd.wave': 'wav',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
 };
 
 /** The container a content type promises (parameters such as `;codecs=vp8,opus` ignored), or null when it is not accepted. */
@@ -52,12 +61,18 @@ export const SNIFF_BYTES = 12;
 
 /**
  * The container the first bytes of a file really are: WebM/Matroska start with the EBML magic 1A 45 DF A3,
- * MP4/QuickTime carry `ftyp` at offset 4, Ogg starts with `OggS`. Null for anything else.
+ * MP4/QuickTime carry `ftyp` at offset 4, Ogg starts with `OggS`, MP3 with an ID3 tag or an MPEG audio frame
+ * sync (11 set bits), WAV with `RIFF`…`WAVE`, FLAC with `fLaC`. Null for anything else.
  */
 export function sniffContainer(head: Uint8Array): MediaContainer | null {
   if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
   if (head.length >= 8 && head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70) return 'mp4';
   if (head.length >= 4 && head[0] === 0x4f && head[1] === 0x67 && head[2] === 0x67 && head[3] === 0x53) return 'ogg';
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
+  if (head.length >= 4 && ascii(0, 4) === 'fLaC') return 'flac';
+  if (head.length >= 3 && ascii(0, 3) === 'ID3') return 'mp3';
+  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return 'mp3';
   return null;
 }
 

@@ -1,16 +1,11 @@
 // The API contract of recordings (spec sections 3 and 7 "Recordings", reader endpoints of "Books";
 // decisions.md "Recordings and media" and "Endpoints beyond the spec").
 import { z } from 'zod';
+import { text } from '../http/text.ts';
 import { RECORDING_TYPES } from '../constants.ts';
 import { RECORDING_SERVER_MESSAGES, RECORDING_TEXTS, VALIDATION } from '../messages.ts';
 import { parseFormFlag } from '../books/books.rules.ts';
-import {
-  PAGE_TRACK_MAX_TURNS,
-  PROCESSING_STATUSES,
-  RECORDING_KIDS_MAX,
-  RECORDING_MAX_SECONDS,
-  UPLOAD_ID_PATTERN,
-} from './recordings.rules.ts';
+import { PAGE_TRACK_MAX_TURNS, PROCESSING_STATUSES, RECORDING_KIDS_MAX, RECORDING_MAX_SECONDS, UPLOAD_ID_PATTERN } from './recordings.rules.ts';
 
 export const recordingTypeSchema = z.enum(RECORDING_TYPES, { error: RECORDING_SERVER_MESSAGES.typeInvalid });
 export const processingStatusSchema = z.enum(PROCESSING_STATUSES);
@@ -41,6 +36,8 @@ export const recordingBookSchema = z.object({
   description: z.string(),
   /** A signed link to the book's PDF, valid about an hour. */
   pdf_url: z.string().nullable(),
+  /** A signed link to the book's cover image (its first page); null until made. */
+  cover_url: z.string().nullable(),
   token_cost: z.number().int(),
 });
 
@@ -193,9 +190,12 @@ export const recordingUploadForm = z.object({
   ),
   page_track: z.preprocess(
     jsonField,
-    z.array(pageTurnSchema, { error: RECORDING_SERVER_MESSAGES.pageTrackInvalid }).max(PAGE_TRACK_MAX_TURNS, RECORDING_SERVER_MESSAGES.pageTrackInvalid).default([]),
+    z
+      .array(pageTurnSchema, { error: RECORDING_SERVER_MESSAGES.pageTrackInvalid })
+      .max(PAGE_TRACK_MAX_TURNS, RECORDING_SERVER_MESSAGES.pageTrackInvalid)
+      .default([]),
   ),
-  upload_id: z.string().regex(UPLOAD_ID_PATTERN, RECORDING_SERVER_MESSAGES.uploadIdInvalid).optional(),
+  upload_id: text().regex(UPLOAD_ID_PATTERN, RECORDING_SERVER_MESSAGES.uploadIdInvalid).optional(),
 });
 /** What the web app puts in the form (every value a string). */
 export type RecordingUploadFields = { [K in keyof z.input<typeof recordingUploadForm>]?: string };

@@ -10,7 +10,13 @@ const firstError = (body: unknown) => {
 
 describe('requestStoryBody', () => {
   it('defaults to a regular request of type requested', () => {
-    expect(requestStoryBody.parse({ kid_id: id, book_id: id, reader_id: id })).toEqual({ kid_id: id, book_id: id, reader_id: id, type: 'requested', is_premium: false });
+    expect(requestStoryBody.parse({ kid_id: id, book_id: id, reader_id: id })).toEqual({
+      kid_id: id,
+      book_id: id,
+      reader_id: id,
+      type: 'requested',
+      is_premium: false,
+    });
   });
   it('speaks the spec’s texts: a child first, then a book and a reader', () => {
     expect(firstError({ book_id: id, reader_id: id })).toBe(VALIDATION.selectChildFirst);

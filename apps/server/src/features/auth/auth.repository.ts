@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, sessions, users } from './auth.table.ts';
+import { emailTokens, passwordResetTokens, sessions, users } from './auth.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type EmailTokenPurpose = EmailTokenRow['purpose'];
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
@@ -40,7 +42,11 @@ export function createAuthRepository(db: Db) {
       return row;
     },
     async emailTakenByOther(email: string, userId: string): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(and(byEmail(email), ne(users.id, userId))).limit(1);
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(byEmail(email), ne(users.id, userId)))
+        .limit(1);
       return Boolean(row);
     },
     async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | undefined> {
@@ -63,9 +69,7 @@ export function createAuthRepository(db: Db) {
     },
     /** Ends every session of a user except `keepIdHash` (password changed elsewhere). */
     async deleteOtherSessions(userId: string, keepIdHash: string | null): Promise<void> {
-      await db
-        .delete(sessions)
-        .where(keepIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)) : eq(sessions.userId, userId));
+      await db.delete(sessions).where(keepIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)) : eq(sessions.userId, userId));
     },
     async deleteExpiredSessions(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
@@ -79,13 +83,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, now),
-          ),
-        )
+        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
         .returning({ userId: passwordResetTokens.userId });
       return row?.userId;
     },
@@ -94,6 +92,53 @@ export function createAuthRepository(db: Db) {
         .update(passwordResetTokens)
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+
+    async insertEmailToken(values: typeof emailTokens.$inferInsert): Promise<void> {
+      await db.insert(emailTokens).values(values);
+    },
+    /** Marks a live, unused token of `purpose` used and answers it: single use even under concurrent requests. */
+    async consumeEmailToken(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<EmailTokenRow | undefined> {
+      const [row] = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+        .returning();
+      return row;
+    },
+    async findEmailToken(tokenHash: string, purpose: EmailTokenPurpose): Promise<EmailTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+        .limit(1);
+      return row;
+    },
+    async invalidateEmailTokens(userId: string, now: Date): Promise<void> {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+    },
+    /**
+     * Whether another account may still take `email` back with a live undo link: the address stays theirs
+     * until then, or a newcomer could sign up with it to keep the undo from working.
+     */
+    async addressReserved(email: string, exceptUserId: string | null, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: emailTokens.userId })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(sql`lower(${emailTokens.email})`, email.toLowerCase()),
+            eq(emailTokens.purpose, 'undo'),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now),
+            exceptUserId ? ne(emailTokens.userId, exceptUserId) : undefined,
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
   };
 }

@@ -9,8 +9,14 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['parent', 'grandparent'] }).notNull().default('parent'),
+    role: text('role', { enum: ['parent', 'grandparent'] })
+      .notNull()
+      .default('parent'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    // When `email` was proven to be the account's (a verification link opened); ADMIN_EMAILS counts only then.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // An address the account asked to change to: it takes the place of `email` once its link is opened.
+    pendingEmail: text('pending_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,4 +52,24 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use links about the account's address, stored hashed: `verify` proves `email` (the account's
+ * address, or the one it asked to change to); `undo` gives the account back `email` (its old address).
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'undo'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId)],
 );

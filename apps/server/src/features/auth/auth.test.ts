@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS } from '@fst/shared/constants';
-import { SERVER_MESSAGES, VALIDATION } from '@fst/shared/messages';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { UNDO_EMAIL_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@fst/shared/constants';
+import { EMAIL_TEXTS, SERVER_MESSAGES, VALIDATION } from '@fst/shared/messages';
+import { createTestContext, GENEROUS_LIMITS, linkToken, type TestContext } from '../../../test/context.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { users } from './auth.table.ts';
 
 let ctx: TestContext;
@@ -16,7 +19,9 @@ const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', ur
 const put = (url: string, payload: unknown, cookie?: string) =>
   ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const userCount = async () => (await ctx.db.select().from(users)).length;
-const resetLinkToken = () => ctx.mailer.last()!.text.match(/reset-password\/([\w-]+)/)![1]!;
+/** The token of the reset link mailed to `email` (sent as a job: waited for). */
+const resetLinkToken = async (email: string) =>
+  linkToken(await ctx.mailer.waitFor((m) => m.to === email && /reset-password\//.test(m.text)), 'reset-password')!;
 
 describe('signup', () => {
   it('creates the account, signs in and answers { user, families }', async () => {
@@ -163,9 +168,17 @@ describe('login, sessions and logout', () => {
     expect((await post('/api/me/change-password', { current_password: 'a', new_password: 'bbbbb' })).statusCode).toBe(401);
   });
 
-  it('marks ADMIN_EMAILS accounts as site admins', async () => {
+  it('makes an ADMIN_EMAILS account a site admin only once its address is verified', async () => {
     const boss = await ctx.newUser({ email: 'Boss@example.com' });
-    expect(boss.is_admin).toBe(true);
+    expect(boss.is_admin).toBe(false);
+    expect(boss.email_verified).toBe(false);
+    const refused = await get('/api/admin/issue-reports', boss.cookie);
+    expect(refused.statusCode).toBe(403);
+    const verified = await ctx.verifyEmail('Boss@example.com');
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: EMAIL_TEXTS.verified, email: 'Boss@example.com' });
+    expect((await get('/api/auth/me', boss.cookie)).json().user).toMatchObject({ is_admin: true, email_verified: true });
+    expect((await get('/api/admin/issue-reports', boss.cookie)).statusCode).toBe(200);
   });
 });
 
@@ -205,15 +218,18 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     expect(known.json().message).toBe(SERVER_MESSAGES.forgotSent);
-    expect(ctx.mailer.sent.length).toBe(sentBefore + 1);
-    expect(ctx.mailer.last()!.to).toBe(u.email);
-    expect(ctx.mailer.last()!.text).toContain('http://localhost:8443/reset-password/');
+    const mail = await ctx.mailer.waitFor((m) => /reset-password\//.test(m.text), sentBefore);
+    expect(mail.to).toBe(u.email);
+    expect(mail.text).toContain('http://localhost:8443/reset-password/');
+    // The job for the unknown address has run too (jobs of one queue run in turn) and mailed no one.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.mailer.sent.slice(sentBefore).filter((m) => /reset-password\//.test(m.text))).toHaveLength(1);
   });
 
   it('resets once with a valid link, ends all sessions and sends a confirmation', async () => {
     const u = await ctx.newUser();
     await post('/api/auth/forgot-password', { email: u.email });
-    const token = resetLinkToken();
+    const token = await resetLinkToken(u.email);
     const short = await post(`/api/auth/reset-password/${token}`, { password: '123' });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors.password).toContain(VALIDATION.resetPasswordTooShort);
@@ -232,7 +248,7 @@ describe('forgot and reset password', () => {
   it('refuses expired and made-up links', async () => {
     const u = await ctx.newUser();
     await post('/api/auth/forgot-password', { email: u.email });
-    const token = resetLinkToken();
+    const token = await resetLinkToken(u.email);
     ctx.clock.advance(61 * 60 * 1000);
     expect((await post(`/api/auth/reset-password/${token}`, { password: 'brandnew' })).statusCode).toBe(400);
     expect((await post('/api/auth/reset-password/made-up', { password: 'brandnew' })).statusCode).toBe(400);
@@ -240,13 +256,190 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('verified addresses and changes of address (issue 27)', () => {
+  const verifyLinks = (email: string) => ctx.mailer.sent.filter((m) => m.to === email && linkToken(m, 'verify-email'));
+  const waitForLink = async (email: string, path: string, from = 0) =>
+    linkToken(await ctx.mailer.waitFor((m) => m.to === email && Boolean(linkToken(m, path)), from), path)!;
+  const verify = (token: string) => post('/api/auth/verify-email', { token });
+  const undo = (token: string, cookie?: string) => post('/api/auth/undo-email-change', { token }, cookie);
+
+  it('mails a single-use link at signup; a used, expired or made-up link is refused with its reason', async () => {
+    const u = await ctx.newUser();
+    const token = await waitForLink(u.email, 'verify-email');
+    expect(verifyLinks(u.email)[0]!.text).toContain(`http://localhost:8443/verify-email/${token}`);
+    const ok = await verify(token);
+    expect(ok.statusCode).toBe(200);
+    expect((await get('/api/me', u.cookie)).json()).toMatchObject({ email_verified: true, pending_email: null });
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: EMAIL_TEXTS.linkUsed, code: 'invalid_input', reason: 'used' });
+    const madeUp = await verify('made-up-token');
+    expect(madeUp.json()).toMatchObject({ error: EMAIL_TEXTS.linkInvalid, reason: 'invalid' });
+    expect((await verify('')).statusCode).toBe(400);
+
+    const late = await ctx.newUser();
+    const lateToken = await waitForLink(late.email, 'verify-email');
+    ctx.clock.advance(VERIFY_TOKEN_TTL_MS + 1000);
+    const expired = await verify(lateToken);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ error: EMAIL_TEXTS.linkExpired, reason: 'expired' });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, late.id));
+    expect(row!.emailVerifiedAt).toBeNull();
+  });
+
+  it('resends the link, a few times an hour, and not for a verified address', async () => {
+    const u = await ctx.newUser();
+    await waitForLink(u.email, 'verify-email');
+    const resend = () => post('/api/auth/resend-verification', {}, u.cookie);
+    expect((await post('/api/auth/resend-verification', {})).statusCode).toBe(401);
+    const first = await resend();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(EMAIL_TEXTS.resent);
+    await ctx.mailer.waitFor(() => verifyLinks(u.email).length === 2);
+    // Three mails an hour; a refused call is not counted.
+    expect((await resend()).statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
+    const limited = await resend();
+    expect(limited.statusCode).toBe(429);
+    await ctx.mailer.waitFor(() => verifyLinks(u.email).length === 4);
+    // Each link is its own: the newest works.
+    expect((await ctx.verifyEmail(u.email)).statusCode).toBe(200);
+    const v = await ctx.newUser();
+    await ctx.verifyEmail(v.email);
+    const verified = await post('/api/auth/resend-verification', {}, v.cookie);
+    expect(verified.statusCode).toBe(400);
+    expect(verified.json().error).toBe(EMAIL_TEXTS.alreadyVerified);
+    expect(limited.json().error).toBe(SERVER_MESSAGES.rateLimited);
+  });
+
+  it('a change to an ADMIN_EMAILS address needs the password, keeps the old address until the new one is verified, and only then makes an admin', async () => {
+    const target = 'boss2@example.com';
+    const withBoss = await createTestContext({ env: { ADMIN_EMAILS: `${target},boss3@example.com` } });
+    try {
+      const m = await withBoss.newUser({ first_name: 'Mallory' });
+      const change = (body: object) =>
+        withBoss.app.inject({
+          method: 'PUT',
+          url: '/api/me',
+          payload: { first_name: 'Mallory', last_name: 'X', email: target, ...body },
+          headers: { cookie: m.cookie },
+        });
+      const noPassword = await change({});
+      expect(noPassword.statusCode).toBe(400);
+      expect(noPassword.json().errors.current_password).toEqual([EMAIL_TEXTS.currentPasswordForEmail]);
+      const wrong = await change({ current_password: 'wrong1' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors.current_password).toEqual([SERVER_MESSAGES.currentPasswordWrong]);
+      const asked = await change({ current_password: m.password });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toMatchObject({ email: m.email, pending_email: target });
+      // Still the old address, and no admin: the issue's PUT /api/me {"email":"ADMIN@…"} answered is_admin: true.
+      const me = (await withBoss.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: m.cookie } })).json().user;
+      expect(me).toMatchObject({ email: m.email, is_admin: false });
+      const [row] = await withBoss.db.select().from(users).where(eq(users.id, m.id));
+      expect(row).toMatchObject({ email: m.email, pendingEmail: target });
+      // The old address is told, with a way to undo; the new one gets the link.
+      const notice = await withBoss.mailer.waitFor((mail: MailMessage) => mail.to === m.email && /undo-email-change\//.test(mail.text));
+      expect(notice.text).toContain(target);
+      const verified = await withBoss.verifyEmail(target);
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toEqual({ message: EMAIL_TEXTS.changed(target), email: target });
+      const after = (await withBoss.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: m.cookie } })).json().user;
+      expect(after).toMatchObject({ email: target, is_admin: true, email_verified: true });
+
+      // The same through the other path of the profile save.
+      const u = await withBoss.newUser();
+      const via = await withBoss.app.inject({
+        method: 'PUT',
+        url: '/api/auth/update-profile',
+        payload: { first_name: 'M', last_name: 'X', email: 'boss3@example.com', current_password: u.password },
+        headers: { cookie: u.cookie },
+      });
+      expect(via.json()).toMatchObject({ email: u.email, pending_email: 'boss3@example.com' });
+      const still = (await withBoss.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: u.cookie } })).json().user;
+      expect(still).toMatchObject({ email: u.email, is_admin: false });
+    } finally {
+      await withBoss.close();
+    }
+  });
+
+  it('a link for an address asked for earlier no longer works once another was asked for', async () => {
+    const u = await ctx.newUser();
+    const first = `first-${u.email}`;
+    await put('/api/me', { first_name: 'A', last_name: 'B', email: first, current_password: u.password }, u.cookie);
+    const firstToken = await waitForLink(first, 'verify-email');
+    await put('/api/me', { first_name: 'A', last_name: 'B', email: `second-${u.email}`, current_password: u.password }, u.cookie);
+    const stale = await verify(firstToken);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ error: EMAIL_TEXTS.linkStale, reason: 'stale' });
+    expect((await get('/api/me', u.cookie)).json()).toMatchObject({ email: u.email, pending_email: `second-${u.email}` });
+  });
+
+  it('undo gives the old address back, voids the links of the new one and ends every session', async () => {
+    const u = await ctx.newUser();
+    const otherDevice = ctx.cookieOf(await post('/api/auth/login', { email: u.email, password: u.password }))!;
+    const stolen = `thief-${u.email}`;
+    await put('/api/me', { first_name: 'A', last_name: 'B', email: stolen, current_password: u.password }, u.cookie);
+    const verifyToken = await waitForLink(stolen, 'verify-email');
+    const undoToken = await waitForLink(u.email, 'undo-email-change');
+    expect((await verify(verifyToken)).statusCode).toBe(200);
+    expect((await get('/api/me', u.cookie)).json().email).toBe(stolen);
+    // The new address asks for a reset link; the old address's owner undoes the change before it is used.
+    await post('/api/auth/forgot-password', { email: stolen });
+    const resetToken = await waitForLink(stolen, 'reset-password');
+    // While the undo link lives, nobody else may take the old address.
+    const squatter = await post('/api/auth/signup', { first_name: 'S', last_name: 'Q', email: u.email, password: 'abcde' });
+    expect(squatter.statusCode).toBe(409);
+    expect(squatter.json().errors.email).toEqual([EMAIL_TEXTS.addressReserved]);
+
+    const undone = await undo(undoToken, u.cookie);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ message: EMAIL_TEXTS.undone(u.email), email: u.email });
+    expect(undone.cookies.find((c) => c.name === 'fst_session')?.value).toBe('');
+    expect((await get('/api/me', u.cookie)).statusCode).toBe(401);
+    expect((await get('/api/me', otherDevice)).statusCode).toBe(401);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, u.id));
+    expect(row).toMatchObject({ email: u.email, pendingEmail: null });
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect((await post(`/api/auth/reset-password/${resetToken}`, { password: 'taken-over' })).statusCode).toBe(400);
+    expect((await post('/api/auth/login', { email: stolen, password: u.password })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: u.email, password: u.password })).statusCode).toBe(200);
+    const twice = await undo(undoToken);
+    expect(twice.json()).toMatchObject({ reason: 'used' });
+  });
+
+  it('undo while the change is still waiting drops it, and its link works for days, not for ever', async () => {
+    const u = await ctx.newUser();
+    const wanted = `pending-${u.email}`;
+    await put('/api/me', { first_name: 'A', last_name: 'B', email: wanted, current_password: u.password }, u.cookie);
+    const verifyToken = await waitForLink(wanted, 'verify-email');
+    const undoToken = await waitForLink(u.email, 'undo-email-change');
+    expect((await undo(undoToken)).statusCode).toBe(200);
+    expect((await verify(verifyToken)).json()).toMatchObject({ reason: 'used' });
+    const back = ctx.cookieOf(await post('/api/auth/login', { email: u.email, password: u.password }))!;
+    expect((await get('/api/me', back)).json()).toMatchObject({ email: u.email, pending_email: null, email_verified: true });
+
+    await put('/api/me', { first_name: 'A', last_name: 'B', email: wanted, current_password: u.password }, back);
+    const lateUndo = await waitForLink(u.email, 'undo-email-change', ctx.mailer.sent.findIndex((m) => m.text.includes(undoToken)) + 1);
+    ctx.clock.advance(UNDO_EMAIL_TOKEN_TTL_MS + 1000);
+    expect((await undo(lateUndo)).json()).toMatchObject({ reason: 'expired' });
+  });
+});
+
 describe('profile and password change', () => {
   it('reads and saves the profile through both paths', async () => {
     const u = await ctx.newUser({ first_name: 'Old' });
-    expect((await get('/api/me', u.cookie)).json()).toEqual({ first_name: 'Old', last_name: u.last_name, email: u.email });
-    const saved = await put('/api/me', { first_name: ' New ', last_name: 'Name', email: `new-${u.email}` }, u.cookie);
+    expect((await get('/api/me', u.cookie)).json()).toEqual({
+      first_name: 'Old',
+      last_name: u.last_name,
+      email: u.email,
+      email_verified: false,
+      pending_email: null,
+    });
+    // Names are saved at once; the same address in other letters is no change of address (no password needed).
+    const saved = await put('/api/me', { first_name: ' New ', last_name: 'Name', email: u.email.toUpperCase() }, u.cookie);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ first_name: 'New', last_name: 'Name', email: `new-${u.email}` });
+    expect(saved.json()).toEqual({ first_name: 'New', last_name: 'Name', email: u.email.toUpperCase(), email_verified: false, pending_email: null });
     const viaAuth = await put('/api/auth/update-profile', { first_name: 'Third', last_name: 'Name', email: u.email }, u.cookie);
     expect(viaAuth.statusCode).toBe(200);
     expect((await get('/api/auth/me', u.cookie)).json().user.first_name).toBe('Third');
@@ -262,7 +455,7 @@ describe('profile and password change', () => {
       last_name: [VALIDATION.lastNameRequired],
       email: [VALIDATION.invalidEmail],
     });
-    const taken = await put('/api/me', { first_name: 'X', last_name: 'Y', email: other.email.toUpperCase() }, u.cookie);
+    const taken = await put('/api/me', { first_name: 'X', last_name: 'Y', email: other.email.toUpperCase(), current_password: u.password }, u.cookie);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors.email).toEqual([SERVER_MESSAGES.emailTaken]);
     expect((await get('/api/me', u.cookie)).json().first_name).toBe('Keep');
@@ -290,22 +483,20 @@ describe('rate limits', () => {
   it('limits failed login attempts per address with a clear 429', async () => {
     const limited = await createTestContext({
       rateLimits: {
-        loginPerAddress: { max: 3, windowMs: 60_000 },
-        loginPerClient: { max: 100, windowMs: 60_000 },
+        ...GENEROUS_LIMITS,
+        loginPerAddressAndClient: { max: 3, windowMs: 60_000 },
         resetPerAddress: { max: 2, windowMs: 60_000 },
-        resetPerClient: { max: 100, windowMs: 60_000 },
       },
     });
     try {
       const u = await limited.newUser();
-      const login = (password: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password } });
+      const login = (password: string) => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password } });
       // Successful logins do not count; failed ones do.
       for (let i = 0; i < 5; i++) expect((await login(u.password)).statusCode).toBe(200);
       for (let i = 0; i < 3; i++) expect((await login('wrong1')).statusCode).toBe(401);
       const blocked = await login(u.password);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error).toBe(SERVER_MESSAGES.rateLimited);
+      expect(blocked.json().error).toBe(SERVER_MESSAGES.loginLocked);
       limited.clock.advance(61_000);
       expect((await login(u.password)).statusCode).toBe(200);
       const forgot = () => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
@@ -321,7 +512,7 @@ describe('rate limits', () => {
 describe('platform', () => {
   it('answers health, sends security headers and request ids, and documents every route', async () => {
     const health = await get('/api/health');
-    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
     expect(health.headers['x-request-id']).toBeTruthy();
     // A JSON answer carries an API's headers (pages' are checked in test/security/asvs.test.ts).
     expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

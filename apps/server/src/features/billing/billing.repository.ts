@@ -120,10 +120,19 @@ function billingQueries(db: Db) {
         ids.customerId ? eq(subscriptions.providerCustomerId, ids.customerId) : undefined,
       ].filter((m) => m !== undefined);
       if (!match.length) return undefined;
-      const [row] = await db.select().from(subscriptions).where(or(...match)).limit(1);
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(or(...match))
+        .limit(1);
       return row;
     },
 
+    /** Whether a provider event was handled before. */
+    async eventSeen(eventId: string): Promise<boolean> {
+      const rows = await db.select({ id: processedEvents.eventId }).from(processedEvents).where(eq(processedEvents.eventId, eventId)).limit(1);
+      return rows.length > 0;
+    },
     /** Records a provider event id; false when it was applied before (a replay). */
     async claimEvent(eventId: string, type: string): Promise<boolean> {
       const rows = await db.insert(processedEvents).values({ eventId, type }).onConflictDoNothing().returning({ id: processedEvents.eventId });

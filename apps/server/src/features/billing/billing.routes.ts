@@ -4,6 +4,7 @@ import {
   familySubscriptionSchema,
   giftBody,
   giftResponse,
+  localCheckoutCompleteBody,
   localCheckoutParams,
   localCheckoutResponse,
   localConfirmBody,
@@ -71,8 +72,8 @@ export function billingRoutes(
   app.post('/api/premium-books/:id/unlock', { schema: { tags, params: bookUnlockParams, response: { 200: unlockResponse } } }, async (req) =>
     billing.unlock(requireSession(req), req.params.id),
   );
-  // A gift sent again with its Idempotency-Key is given once: the app's own layer for POSTs (platform/idempotency).
-  app.post('/api/stripe/gift-story-tokens', { schema: { tags, body: giftBody, response: { 200: giftResponse } } }, async (req) =>
+  // A gift sent again with its Idempotency-Key is given once (platform/idempotency).
+  app.post('/api/stripe/gift-story-tokens', { config: { idempotent: true }, schema: { tags, body: giftBody, response: { 200: giftResponse } } }, async (req) =>
     billing.gift(requireSession(req), req.body.family_id, req.body.amount),
   );
   app.get('/api/voice/subscription/family/:id', { schema: { tags, params: familyParams, response: { 200: familySubscriptionSchema } } }, async (req) =>
@@ -92,8 +93,8 @@ export function billingRoutes(
   );
   app.post(
     '/api/billing/local/checkout/:sessionId/complete',
-    { schema: { tags, params: localCheckoutParams, response: { 200: premiumStatusSchema } } },
-    async (req) => local().completeCheckout(requireSession(req), req.params.sessionId),
+    { schema: { tags, params: localCheckoutParams, body: localCheckoutCompleteBody, response: { 200: premiumStatusSchema } } },
+    async (req) => local().completeCheckout(requireSession(req), req.params.sessionId, req.body?.card_number),
   );
   app.post(
     '/api/billing/local/payments/:clientSecret/confirm',

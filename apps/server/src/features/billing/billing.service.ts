@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import {
-  TOKEN_PACKAGES,
-  UNLIMITED_SHARE_TOKENS,
-  type PlanType,
-  type Role,
-  type TokenPackageId,
-} from '@fst/shared/constants';
+import { TOKEN_PACKAGES, UNLIMITED_SHARE_TOKENS, type PlanType, type Role, type TokenPackageId } from '@fst/shared/constants';
 import { BILLING_MESSAGES, BOOK_TEXTS, VALIDATION } from '@fst/shared/messages';
 import {
   canUnlock,
   familyAiLimit,
   familyTier,
+  familyTierOf,
   monthlyAllowance,
   spendingRole,
   tokenKindFor,
   unlockCost,
+  unlocksEveryBook,
 } from '@fst/shared/billing/billing.rules';
 import type { PremiumStatus } from '@fst/shared/billing/billing.schema';
 import type { Clock } from '../../platform/clock.ts';
@@ -144,7 +140,7 @@ export function createBillingService(deps: Deps) {
       const { plan, sub } = await planOf(session.user.id);
       const { story, share } = await balances(session.user.id, session.user.role, plan);
       const familyId = session.user.role === 'parent' ? await deps.primaryFamilyOf(session.user.id) : null;
-      const tier = familyId ? (await service.familyTiers([familyId])).get(familyId) ?? 'free' : plan;
+      const tier = familyId ? await service.familyTier(familyId) : plan;
       return {
         has_premium: plan !== 'free',
         plan_type: plan,
@@ -192,6 +188,23 @@ export function createBillingService(deps: Deps) {
 
     async unlockedBookIds(userId: string, bookIds?: string[]) {
       return billing.unlockedBookIds(userId, bookIds);
+    },
+
+    /** One family's tier (free when nothing raises it). */
+    async familyTier(familyId: string): Promise<PlanType> {
+      return familyTierOf(await service.familyTiers([familyId]), familyId);
+    },
+
+    /** The premium books an account reads without spending tokens: every one on gold, else those it unlocked. */
+    async openPremiumBooks(userId: string): Promise<Set<string> | 'all'> {
+      const { plan } = await planOf(userId);
+      return unlocksEveryBook(plan) ? 'all' : billing.unlockedBookIds(userId);
+    },
+
+    /** Whether an account reads this premium book without spending tokens. */
+    async premiumBookOpen(userId: string, bookId: string): Promise<boolean> {
+      const { plan } = await planOf(userId);
+      return unlocksEveryBook(plan) || (await billing.unlockedBookIds(userId, [bookId])).has(bookId);
     },
 
     /** Unlocks a premium book for the caller: free on gold, else their tokens (story for parents, share otherwise). */
@@ -244,17 +257,18 @@ export function createBillingService(deps: Deps) {
           // Allowances come with each paid period, once (an out-of-date state event changes nothing).
           const allowance = event.allowance ?? 'active';
           const grant =
-            event.plan !== 'free' &&
-            (allowance === 'paid' || (allowance === 'active' && saved && (event.status === 'active' || event.status === 'trialing')));
+            event.plan !== 'free' && (allowance === 'paid' || (allowance === 'active' && saved && (event.status === 'active' || event.status === 'trialing')));
           if (grant) await grantAllowance(tx, event.userId, role, event.plan, event.periodStart);
           return { applied: saved };
         }
         const payment = await tx.payment({ id: event.paymentId });
-        if (!payment || payment.kind !== 'tokens' || !payment.packageId) return { applied: false };
+        // A payment whose account was deleted credits no one.
+        if (!payment || payment.kind !== 'tokens' || !payment.packageId || !payment.userId) return { applied: false };
         if (event.type === 'tokens.failed') return { applied: await tx.settlePayment(payment.id, 'failed') };
         const pkg = TOKEN_PACKAGES[payment.packageId as TokenPackageId];
         await tx.settlePayment(payment.id, 'succeeded');
-        const added = await tx.addEntry({ userId: payment.userId, kind: pkg.kind, delta: pkg.tokens, reason: 'purchase', ref: `purchase:${payment.id}` });
+        const userId = payment.userId;
+        const added = await tx.addEntry({ userId, kind: pkg.kind, delta: pkg.tokens, reason: 'purchase', ref: `purchase:${payment.id}` });
         return { applied: added };
       });
     },

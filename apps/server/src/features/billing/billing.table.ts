@@ -30,9 +30,8 @@ export const tokenLedger = pgTable(
   'token_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the account is deleted: the entry stays for the accounts, naming no one (docs/privacy.md).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['story', 'share'] }).notNull(),
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: ['grant', 'purchase', 'unlock', 'share', 'refund', 'gift'] }).notNull(),
@@ -62,15 +61,16 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the account is deleted: the payment stays for the accounts, naming no one (docs/privacy.md).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['checkout', 'tokens'] }).notNull(),
     plan: text('plan', { enum: ['free', 'premium', 'gold'] }),
     packageId: text('package_id'),
     clientSecret: text('client_secret').unique(),
     providerRef: text('provider_ref').unique(),
-    status: text('status', { enum: ['open', 'succeeded', 'failed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'succeeded', 'failed'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payments_user_idx').on(t.userId)],

@@ -57,13 +57,39 @@ describe('status and plans', () => {
     }
   });
 
+  it('a plan checkout takes the test card as a token payment does: a mistyped or declined card changes nothing, the checkout stays open for another', async () => {
+    const parent = await ctx.newUser();
+    const { url } = (await call('POST', '/api/stripe/create-checkout-session', parent, { plan_type: 'gold' })).json();
+    const sessionId = url.split('/').pop();
+    const pay = (card: string) => call('POST', `/api/billing/local/checkout/${sessionId}/complete`, parent, { card_number: card });
+
+    const mistyped = await pay('4242 42');
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json()).toMatchObject({ errors: { card_number: [BILLING_MESSAGES.invalidCard] } });
+    const declined = await pay('4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json()).toMatchObject({ error: BILLING_MESSAGES.cardDeclined, errors: { card_number: [BILLING_MESSAGES.cardDeclined] } });
+    const tooLong = await pay('4'.repeat(41));
+    expect(tooLong.statusCode).toBe(400);
+    expect((await status(parent)).plan_type).toBe('free');
+    expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, parent)).json().status).toBe('open');
+
+    const paid = await pay('4242-4242-4242-4242');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ plan_type: 'gold', status: 'active' });
+  });
+
   it('upgrades a parent to premium with the monthly allowance, and the family and its kids become premium', async () => {
     const family = await ctx.newFamily();
     await ctx.newKid(family);
     const checkout = await call('POST', '/api/stripe/create-checkout-session', family.admin, { plan_type: 'premium' });
     expect(checkout.json().url).toMatch(/^\/billing\/checkout\/[0-9a-f-]{36}$/);
     const sessionId = checkout.json().url.split('/').pop();
-    expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, family.admin)).json()).toMatchObject({ plan_type: 'premium', amount_cents: 1500, status: 'open' });
+    expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, family.admin)).json()).toMatchObject({
+      plan_type: 'premium',
+      amount_cents: 1500,
+      status: 'open',
+    });
     // Another account cannot see or complete it.
     const stranger = await ctx.newUser();
     expect((await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, stranger)).statusCode).toBe(404);
@@ -122,13 +148,23 @@ describe('status and plans', () => {
       changes_plan: { from: 'premium', renews_on: before.current_period_end },
     });
     await call('POST', `/api/billing/local/checkout/${sessionId}/complete`, parent);
-    expect(await status(parent)).toMatchObject({ plan_type: 'gold', current_period_end: before.current_period_end, story_tokens_remaining: 5, ai_generations_limit: 20 });
+    expect(await status(parent)).toMatchObject({
+      plan_type: 'gold',
+      current_period_end: before.current_period_end,
+      story_tokens_remaining: 5,
+      ai_generations_limit: 20,
+    });
     // Completed, the checkout no longer speaks of a change.
     expect((await call('GET', `/api/billing/local/checkout/${sessionId}`, parent)).json()).toMatchObject({ status: 'succeeded', changes_plan: null });
 
     // Down to Premium: the same, with no new month or tokens.
     await subscribe(parent, 'premium');
-    expect(await status(parent)).toMatchObject({ plan_type: 'premium', current_period_end: before.current_period_end, story_tokens_remaining: 5, ai_generations_limit: 5 });
+    expect(await status(parent)).toMatchObject({
+      plan_type: 'premium',
+      current_period_end: before.current_period_end,
+      story_tokens_remaining: 5,
+      ai_generations_limit: 5,
+    });
 
     // The period's end renews it on the plan chosen last, with its allowance.
     ctx.clock.advance(30 * 24 * 3600 * 1000);
@@ -178,14 +214,25 @@ describe('token purchases', () => {
 
   it('declines the declining test card with a clear message and credits nothing', async () => {
     const gran = await ctx.newUser({ role: 'grandparent' });
-    const { client_secret, res } = await buy(gran, 'share', '4_tokens', '4000 0000 0000 0002');
+    const { res } = await buy(gran, 'share', '4_tokens', '4000 0000 0000 0002');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(BILLING_MESSAGES.cardDeclined);
     expect((await status(gran)).share_tokens_remaining).toBe(0);
-    // A failed payment cannot be retried into success.
-    const again = await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, gran, { card_number: '4242424242424242' });
-    expect(again.statusCode).toBe(400);
-    expect((await status(gran)).share_tokens_remaining).toBe(0);
+  });
+
+  it('leaves a declined payment open for another card, as a Stripe PaymentIntent does, and credits it once', async () => {
+    const gran = await ctx.newUser({ role: 'grandparent' });
+    const { client_secret, res } = await buy(gran, 'share', '4_tokens', '4000 0000 0000 0002');
+    expect(res.statusCode).toBe(400);
+    // Declined twice, then paid with a good card: the payment is still the one to confirm.
+    const declinedAgain = await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, gran, { card_number: '4000000000000002' });
+    expect(declinedAgain.json().error).toBe(BILLING_MESSAGES.cardDeclined);
+    const paid = await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, gran, { card_number: '4242424242424242' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toEqual({ status: 'succeeded', tokens: 4, kind: 'share' });
+    const replay = await call('POST', `/api/billing/local/payments/${client_secret}/confirm`, gran, { card_number: '4242424242424242' });
+    expect(replay.statusCode).toBe(200);
+    expect((await status(gran)).share_tokens_remaining).toBe(4);
   });
 
   it('refuses unknown packages, the wrong kind of package, and other people’s payments', async () => {
@@ -305,7 +352,12 @@ describe('families: member status, trial and gifts', () => {
     await ctx.join(gran, family);
     await subscribe(gran, 'gold');
     const gift = (amount: number, key: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/stripe/gift-story-tokens', headers: { cookie: gran.cookie, 'idempotency-key': key }, payload: { family_id: family.id, amount } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/stripe/gift-story-tokens',
+        headers: { cookie: gran.cookie, 'idempotency-key': key },
+        payload: { family_id: family.id, amount },
+      });
     const key = 'gift-0f6a2c1e-retry';
     for (let i = 0; i < 2; i++) expect((await gift(2, key)).json()).toEqual({ story_tokens_remaining: 3, gifted: 2 });
     expect((await status(family.admin)).story_tokens_remaining).toBe(2);

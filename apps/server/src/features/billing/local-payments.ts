@@ -12,7 +12,12 @@ import { addMonth, BILLING_STATUSES, type BillingService } from './billing.servi
 export type PaymentsProvider = {
   createCheckout(session: SessionUser, plan: Exclude<PlanType, 'free'>): Promise<{ url: string }>;
   createPortal(session: SessionUser): Promise<{ url: string }>;
-  createTokenPayment(session: SessionUser, packageId: TokenPackageId): Promise<{ client_secret: string; payment_id: string; tokens: number; amount_cents: number }>;
+  createTokenPayment(
+    session: SessionUser,
+    packageId: TokenPackageId,
+  ): Promise<{ client_secret: string; payment_id: string; tokens: number; amount_cents: number }>;
+  /** Ends the account's paid plan at the provider at once (the account is being deleted); nothing to end is no error. */
+  cancelPlan(userId: string): Promise<void>;
 };
 
 /**
@@ -60,6 +65,24 @@ export function createLocalPayments(deps: { billing: BillingRepository; service:
       });
       return { client_secret: payment.clientSecret!, payment_id: payment.id, tokens: pkg.tokens, amount_cents: pkg.priceCents };
     },
+    async cancelPlan(userId) {
+      const now = clock.now();
+      const sub = await running(userId, now);
+      if (!sub) return;
+      // As a provider's cancellation event would arrive: the plan ends now, not at the period's end.
+      await service.applyEvent({
+        id: `local_cancel:${userId}:${now.toISOString()}`,
+        type: 'subscription.changed',
+        userId,
+        plan: sub.plan,
+        status: 'canceled',
+        periodStart: sub.currentPeriodStart,
+        periodEnd: now,
+        cancelAtPeriodEnd: false,
+        occurredAt: now,
+        allowance: 'none',
+      });
+    },
   };
 
   return {
@@ -78,9 +101,17 @@ export function createLocalPayments(deps: { billing: BillingRepository; service:
       };
     },
 
-    async completeCheckout(session: SessionUser, sessionId: string) {
+    /**
+     * Pays a plan checkout with a test card, as a token payment is (issue 22): an invalid number or a declined
+     * card is refused and the checkout stays open for another card. Without a card (the API's own tests, as
+     * decisions.md "Payments" has it), the test card that succeeds.
+     */
+    async completeCheckout(session: SessionUser, sessionId: string, cardNumber: string = TEST_CARDS.success) {
       const payment = await ownPayment(session, { id: sessionId });
       if (payment.kind !== 'checkout' || !payment.plan) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+      const card = normalizeCardNumber(cardNumber);
+      if (!/^\d{12,19}$/.test(card)) throw fieldError('card_number', BILLING_MESSAGES.invalidCard);
+      if (payment.status === 'open' && card !== TEST_CARDS.success) throw fieldError('card_number', BILLING_MESSAGES.cardDeclined);
       const now = clock.now();
       // Completing twice is harmless: the event id is the checkout's own, applied once.
       const sub = payment.status === 'open' ? await running(session.user.id, now) : null;
@@ -106,12 +137,10 @@ export function createLocalPayments(deps: { billing: BillingRepository; service:
       if (!/^\d{12,19}$/.test(card)) throw fieldError('card_number', BILLING_MESSAGES.invalidCard);
       const pkg = TOKEN_PACKAGES[payment.packageId as TokenPackageId];
       if (payment.status === 'succeeded') return { status: 'succeeded' as const, tokens: pkg.tokens, kind: pkg.kind };
-      if (payment.status === 'failed') throw new AppError('invalid_input', BILLING_MESSAGES.paymentSettled);
       const now = clock.now();
-      if (card !== TEST_CARDS.success) {
-        await service.applyEvent({ id: `local_payment_failed:${payment.id}`, type: 'tokens.failed', paymentId: payment.id, occurredAt: now });
-        throw fieldError('card_number', BILLING_MESSAGES.cardDeclined);
-      }
+      // A declined card leaves the payment open for another card, as a Stripe PaymentIntent goes back to
+      // requires_payment_method; one marked failed before (an earlier decline) may be paid still.
+      if (card !== TEST_CARDS.success) throw fieldError('card_number', BILLING_MESSAGES.cardDeclined);
       await service.applyEvent({ id: `local_payment:${payment.id}`, type: 'tokens.paid', paymentId: payment.id, occurredAt: now });
       return { status: 'succeeded' as const, tokens: pkg.tokens, kind: pkg.kind };
     },

@@ -30,10 +30,9 @@ async function familyOn(tier: 'free' | 'premium' | 'gold', reader: Who & { email
 }
 
 const upload = (who: Who, bookId: string, kidIds: string[]) => {
-  const body = multipartBody(
-    { book_id: bookId, recording_type: 'webcam_only', duration_seconds: '2', kid_ids: JSON.stringify(kidIds) },
-    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm'), type: 'video/webm' }],
-  );
+  const body = multipartBody({ book_id: bookId, recording_type: 'webcam_only', duration_seconds: '2', kid_ids: JSON.stringify(kidIds) }, [
+    { name: 'recording', filename: 'reading.webm', content: makeMedia('webm'), type: 'video/webm' },
+  ]);
   return ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
 };
 

@@ -60,11 +60,13 @@ export function createRecordingCharges(deps: {
   async function refund(ref: string) {
     await billingRepository.transaction(async (tx) => {
       const charged = await tx.entry(ref);
-      if (!charged || charged.delta >= 0) return;
-      await tx.lockAccount(charged.userId);
+      // An entry of a deleted account (no user) is refunded to no one.
+      if (!charged || charged.delta >= 0 || !charged.userId) return;
+      const userId = charged.userId;
+      await tx.lockAccount(userId);
       const voided = `${ref}#void:${randomUUID()}`;
       await tx.renameEntry(ref, voided);
-      await tx.addEntry({ userId: charged.userId, kind: charged.kind, delta: -charged.delta, reason: 'refund', ref: `refund:${voided}` });
+      await tx.addEntry({ userId, kind: charged.kind, delta: -charged.delta, reason: 'refund', ref: `refund:${voided}` });
     });
   }
   const shareRef = (recordingId: string, kidIds: string[]) => `share:${recordingId}:${[...kidIds].sort().join(',')}`;
@@ -79,7 +81,16 @@ export function createRecordingCharges(deps: {
       return charge(session, `upload:${recordingId}`, isPremium, kids, requesting);
     },
     async chargeShare({ session, recordingId, isPremium, kids, requestingFamilyIds }) {
-      return charge(session, shareRef(recordingId, kids.map((k) => k.id)), isPremium, kids, requestingFamilyIds);
+      return charge(
+        session,
+        shareRef(
+          recordingId,
+          kids.map((k) => k.id),
+        ),
+        isPremium,
+        kids,
+        requestingFamilyIds,
+      );
     },
     refundUpload: (recordingId) => refund(`upload:${recordingId}`),
     refundShare: (recordingId, kidIds) => refund(shareRef(recordingId, kidIds)),

@@ -123,13 +123,38 @@ describe('plans through Stripe Checkout', () => {
   it('grants the allowance once whether the subscription or the checkout event comes first', async () => {
     const parent = (await ctx.newUser()) as Who;
     const start = ctx.clock.now();
-    const sub = fake.setSubscription({ id: 'sub_test_first', customer: 'cus_test_first', userId: parent.id, plan: 'gold', start, end: new Date(start.getTime() + 30 * DAY) });
+    const sub = fake.setSubscription({
+      id: 'sub_test_first',
+      customer: 'cus_test_first',
+      userId: parent.id,
+      plan: 'gold',
+      start,
+      end: new Date(start.getTime() + 30 * DAY),
+    });
     // customer.subscription.created proves no payment: the state changes, no tokens yet.
     expect((await deliver(fake.event('customer.subscription.created', sub, start))).json()).toEqual({ received: true, applied: true });
     expect(await status(parent)).toMatchObject({ plan_type: 'gold', story_tokens_remaining: 0 });
-    const checkout = { id: 'cs_test_first', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', client_reference_id: parent.id, customer: 'cus_test_first', subscription: 'sub_test_first', metadata: {} };
+    const checkout = {
+      id: 'cs_test_first',
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: parent.id,
+      customer: 'cus_test_first',
+      subscription: 'sub_test_first',
+      metadata: {},
+    };
     await deliver(fake.event('checkout.session.completed', checkout, start));
-    const invoice = fake.invoice({ subscription: 'sub_test_first', customer: 'cus_test_first', userId: parent.id, plan: 'gold', start, end: new Date(start.getTime() + 30 * DAY), reason: 'subscription_create' });
+    const invoice = fake.invoice({
+      subscription: 'sub_test_first',
+      customer: 'cus_test_first',
+      userId: parent.id,
+      plan: 'gold',
+      start,
+      end: new Date(start.getTime() + 30 * DAY),
+      reason: 'subscription_create',
+    });
     await deliver(fake.event('invoice.paid', invoice, start));
     expect(await status(parent)).toMatchObject({ plan_type: 'gold', story_tokens_remaining: 15 });
   });
@@ -167,7 +192,15 @@ describe('plans through Stripe Checkout', () => {
       'flow_data[subscription_update_confirm][items][0][price]': FAKE_STRIPE_KEYS.STRIPE_PRICE_GOLD,
     });
     // A later checkout reuses the Stripe customer once the plan has ended.
-    const ended = fake.setSubscription({ id: subscription, customer, userId: parent.id, plan: 'premium', start: ctx.clock.now(), end: new Date(ctx.clock.now().getTime() + DAY), status: 'canceled' });
+    const ended = fake.setSubscription({
+      id: subscription,
+      customer,
+      userId: parent.id,
+      plan: 'premium',
+      start: ctx.clock.now(),
+      end: new Date(ctx.clock.now().getTime() + DAY),
+      status: 'canceled',
+    });
     await deliver(fake.event('customer.subscription.deleted', ended, new Date(ctx.clock.now().getTime() + 1000)));
     await call('POST', '/api/stripe/create-checkout-session', parent, { plan_type: 'gold' });
     const params = fake.calls('POST', '/v1/checkout/sessions').at(-1)!.params;
@@ -189,7 +222,11 @@ describe('subscription events', () => {
     await deliver(fake.event('customer.subscription.updated', renewed, next.start));
     expect(await status(parent)).toMatchObject({ plan_type: 'premium', story_tokens_remaining: 5, current_period_end: next.end.toISOString() });
 
-    const paid = fake.event('invoice.paid', fake.invoice({ subscription, customer, userId: parent.id, plan: 'premium', ...next, reason: 'subscription_cycle' }), new Date(next.start.getTime() + 3600_000));
+    const paid = fake.event(
+      'invoice.paid',
+      fake.invoice({ subscription, customer, userId: parent.id, plan: 'premium', ...next, reason: 'subscription_cycle' }),
+      new Date(next.start.getTime() + 3600_000),
+    );
     expect((await deliver(paid)).json()).toEqual({ received: true, applied: true });
     expect((await status(parent)).story_tokens_remaining).toBe(10);
     expect((await deliver(paid)).json()).toEqual({ received: true, applied: false });
@@ -200,11 +237,61 @@ describe('subscription events', () => {
     expect(await status(parent)).toMatchObject({ plan_type: 'premium', status: 'active', story_tokens_remaining: 10 });
   });
 
+  it('answers 503 while Stripe is unreachable, so Stripe retries, and applies the retried event', async () => {
+    const { parent, subscription, customer, period } = await subscribed('premium');
+    const next = { start: period.end, end: new Date(period.end.getTime() + 30 * DAY) };
+    fake.setSubscription({ id: subscription, customer, userId: parent.id, plan: 'premium', ...next });
+    const paid = fake.event(
+      'invoice.paid',
+      fake.invoice({ subscription, customer, userId: parent.id, plan: 'premium', ...next, reason: 'subscription_cycle' }),
+      next.start,
+    );
+    fake.setOutage(true);
+    try {
+      const res = await deliver(paid);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'unavailable', error: BILLING_MESSAGES.paymentServiceUnavailable });
+    } finally {
+      fake.setOutage(false);
+    }
+    expect((await status(parent)).story_tokens_remaining).toBe(5);
+    expect((await deliver(paid)).json()).toEqual({ received: true, applied: true });
+    expect((await status(parent)).story_tokens_remaining).toBe(10);
+  });
+
+  it('knows a replayed event by its id before asking Stripe anything', async () => {
+    const { parent, subscription, customer, period, completed } = await subscribed('premium');
+    const fetches = () => fake.calls('GET', `/v1/subscriptions/${subscription}`).length;
+    const before = fetches();
+    expect((await deliver(completed)).json()).toEqual({ received: true, applied: false });
+    const paid = fake.event(
+      'invoice.paid',
+      fake.invoice({ subscription, customer, userId: parent.id, plan: 'premium', ...period, reason: 'subscription_create' }),
+      period.start,
+    );
+    await deliver(paid);
+    expect(fetches()).toBe(before + 1);
+    // Replays of both, even while Stripe is down: answered from what is known, no call made.
+    fake.setOutage(true);
+    try {
+      for (const event of [completed, paid]) {
+        const res = await deliver(event);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ received: true, applied: false });
+      }
+    } finally {
+      fake.setOutage(false);
+    }
+    expect(fetches()).toBe(before + 1);
+  });
+
   it('ignores an older subscription.updated arriving after a newer one', async () => {
     const { parent, subscription, customer, period } = await subscribed('premium');
     const base = { id: subscription, customer, userId: parent.id, plan: 'premium' as const, ...period };
     const t = period.start.getTime();
-    const cancelled = await deliver(fake.event('customer.subscription.updated', fake.setSubscription({ ...base, cancelAtPeriodEnd: true }), new Date(t + 20_000)));
+    const cancelled = await deliver(
+      fake.event('customer.subscription.updated', fake.setSubscription({ ...base, cancelAtPeriodEnd: true }), new Date(t + 20_000)),
+    );
     expect(cancelled.json().applied).toBe(true);
     expect((await status(parent)).cancel_at_period_end).toBe(true);
 
@@ -219,16 +306,36 @@ describe('subscription events', () => {
     const ended = fake.setSubscription({ id: subscription, customer, userId: parent.id, plan: 'gold', ...period, status: 'canceled' });
     const res = await deliver(fake.event('customer.subscription.deleted', ended, new Date(period.start.getTime() + 60_000)));
     expect(res.json()).toEqual({ received: true, applied: true });
-    expect(await status(parent)).toMatchObject({ has_premium: false, plan_type: 'free', status: 'canceled', story_tokens_remaining: 15, current_period_end: null });
+    expect(await status(parent)).toMatchObject({
+      has_premium: false,
+      plan_type: 'free',
+      status: 'canceled',
+      story_tokens_remaining: 15,
+      current_period_end: null,
+    });
   });
 
   it('ignores subscriptions of no account of ours and prices of no plan of ours', async () => {
     const start = ctx.clock.now();
-    const stranger = fake.setSubscription({ id: 'sub_test_stranger', customer: 'cus_test_stranger', userId: '00000000-0000-4000-8000-000000000000', plan: 'premium', start, end: new Date(start.getTime() + 30 * DAY) });
+    const stranger = fake.setSubscription({
+      id: 'sub_test_stranger',
+      customer: 'cus_test_stranger',
+      userId: '00000000-0000-4000-8000-000000000000',
+      plan: 'premium',
+      start,
+      end: new Date(start.getTime() + 30 * DAY),
+    });
     expect((await deliver(fake.event('customer.subscription.updated', stranger, start))).json()).toEqual({ received: true, applied: false });
 
     const parent = (await ctx.newUser()) as Who;
-    const sub = fake.setSubscription({ id: 'sub_test_other_price', customer: 'cus_test_other', userId: parent.id, plan: 'premium', start, end: new Date(start.getTime() + 30 * DAY) });
+    const sub = fake.setSubscription({
+      id: 'sub_test_other_price',
+      customer: 'cus_test_other',
+      userId: parent.id,
+      plan: 'premium',
+      start,
+      end: new Date(start.getTime() + 30 * DAY),
+    });
     (sub.items.data[0]!.price as { id: string }).id = 'price_of_another_product';
     expect((await deliver(fake.event('customer.subscription.created', sub, start))).json()).toEqual({ received: true, applied: false });
     expect((await status(parent)).plan_type).toBe('free');
@@ -256,7 +363,15 @@ describe('token purchases with PaymentIntents', () => {
     const intentId = purchase.client_secret.split('_secret_')[0];
     const succeeded = fake.event(
       'payment_intent.succeeded',
-      { id: intentId, object: 'payment_intent', amount: 3000, amount_received: 3000, currency: 'usd', status: 'succeeded', metadata: { user_id: parent.id, package: '12_tokens' } },
+      {
+        id: intentId,
+        object: 'payment_intent',
+        amount: 3000,
+        amount_received: 3000,
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: { user_id: parent.id, package: '12_tokens' },
+      },
       ctx.clock.now(),
     );
     expect((await deliver(succeeded)).json()).toEqual({ received: true, applied: true });
@@ -270,8 +385,20 @@ describe('token purchases with PaymentIntents', () => {
   it('credits nothing for a failed payment, and still credits a later success with another card', async () => {
     const gran = (await ctx.newUser({ role: 'grandparent' })) as Who;
     const purchase = (await call('POST', '/api/stripe/purchase-share-tokens', gran, { package: '4_tokens' })).json();
-    const intent = { id: purchase.client_secret.split('_secret_')[0], object: 'payment_intent', amount: 1500, currency: 'usd', metadata: { user_id: gran.id, package: '4_tokens' } };
-    const failed = await deliver(fake.event('payment_intent.payment_failed', { ...intent, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } }, ctx.clock.now()));
+    const intent = {
+      id: purchase.client_secret.split('_secret_')[0],
+      object: 'payment_intent',
+      amount: 1500,
+      currency: 'usd',
+      metadata: { user_id: gran.id, package: '4_tokens' },
+    };
+    const failed = await deliver(
+      fake.event(
+        'payment_intent.payment_failed',
+        { ...intent, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } },
+        ctx.clock.now(),
+      ),
+    );
     expect(failed.json()).toEqual({ received: true, applied: true });
     expect((await status(gran)).share_tokens_remaining).toBe(0);
     await deliver(fake.event('payment_intent.succeeded', { ...intent, status: 'succeeded' }, ctx.clock.now()));
@@ -293,7 +420,13 @@ describe('token purchases with PaymentIntents', () => {
   });
 
   it('ignores PaymentIntents it did not create', async () => {
-    const res = await deliver(fake.event('payment_intent.succeeded', { id: 'pi_test_elsewhere', object: 'payment_intent', amount: 100, currency: 'usd', status: 'succeeded', metadata: {} }, ctx.clock.now()));
+    const res = await deliver(
+      fake.event(
+        'payment_intent.succeeded',
+        { id: 'pi_test_elsewhere', object: 'payment_intent', amount: 100, currency: 'usd', status: 'succeeded', metadata: {} },
+        ctx.clock.now(),
+      ),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, applied: false });
   });
@@ -304,14 +437,23 @@ describe('webhook signature and scope', () => {
     const parent = (await ctx.newUser()) as Who;
     const purchase = (await call('POST', '/api/stripe/purchase-story-tokens', parent, { package: '5_tokens' })).json();
     const intentId = purchase.client_secret.split('_secret_')[0];
-    const event = fake.event('payment_intent.succeeded', { id: intentId, object: 'payment_intent', amount: 1500, currency: 'usd', status: 'succeeded', metadata: {} }, ctx.clock.now());
+    const event = fake.event(
+      'payment_intent.succeeded',
+      { id: intentId, object: 'payment_intent', amount: 1500, currency: 'usd', status: 'succeeded', metadata: {} },
+      ctx.clock.now(),
+    );
 
     const wrongSecret = await deliver(event, { secret: 'whsec_someone_else' });
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json()).toMatchObject({ error: BILLING_MESSAGES.invalidWebhookSignature, code: 'invalid_input' });
     // The signature covers the exact bytes: the same event re-serialised with a space no longer matches.
     expect((await deliver(event, { payload: JSON.stringify(event, null, 1) })).statusCode).toBe(400);
-    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
     expect(unsigned.statusCode).toBe(400);
     expect((await status(parent)).story_tokens_remaining).toBe(0);
 
@@ -381,5 +523,31 @@ describe('with Stripe active', () => {
     const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain('https://js.stripe.com');
     expect(csp).toContain('https://api.stripe.com');
+  });
+});
+
+describe('an account deleted while its plan bills (issue 25)', () => {
+  it('cancels the subscription at Stripe before the account goes', async () => {
+    const { parent, subscription } = await subscribed('premium');
+    await signInAgain(parent);
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: parent.cookie }, payload: { password: parent.password } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.calls('DELETE', `/v1/subscriptions/${subscription}`)).toHaveLength(1);
+    // The Stripe payment stays in the ledger, naming no one.
+    const rows = await ctx.db.select().from(payments);
+    expect(rows.filter((p) => p.userId === parent.id)).toEqual([]);
+  });
+
+  it('leaves everything as it was when Stripe cannot be reached (503)', async () => {
+    const { parent } = await subscribed('gold');
+    await signInAgain(parent);
+    fake.setOutage(true);
+    try {
+      const res = await ctx.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: parent.cookie }, payload: { password: parent.password } });
+      expect(res.statusCode, res.body).toBe(503);
+    } finally {
+      fake.setOutage(false);
+    }
+    expect((await status(parent)).plan_type).toBe('gold');
   });
 });

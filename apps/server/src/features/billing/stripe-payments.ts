@@ -70,7 +70,11 @@ export function createStripePayments(deps: {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+      if (
+        err instanceof Stripe.errors.StripeConnectionError ||
+        err instanceof Stripe.errors.StripeAPIError ||
+        err instanceof Stripe.errors.StripeRateLimitError
+      ) {
         log.error({ err }, `stripe: ${what} failed`);
         throw new AppError('unavailable', BILLING_MESSAGES.paymentServiceUnavailable);
       }
@@ -133,6 +137,18 @@ export function createStripePayments(deps: {
       return { url: portal.url };
     },
 
+    async cancelPlan(userId) {
+      const sub = await billing.subscription(userId);
+      if (sub?.provider !== 'stripe' || !sub.providerSubscriptionId || !BILLING_STATUSES.has(sub.status)) return;
+      const id = sub.providerSubscriptionId;
+      // Cancelled now, without proration: the account it paid for is being deleted.
+      await call('cancel subscription', () => stripe.subscriptions.cancel(id)).catch((err: unknown) => {
+        // Already gone at Stripe is what we wanted.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw err;
+      });
+      log.info({ userId }, 'stripe: subscription cancelled for a deleted account');
+    },
     async createTokenPayment(session, packageId) {
       const userId = session.user.id;
       const pkg = TOKEN_PACKAGES[packageId];
@@ -214,7 +230,7 @@ export function createStripePayments(deps: {
         const checkout = event.data.object;
         const subscriptionId = idOf(checkout.subscription);
         if (checkout.mode !== 'subscription' || !subscriptionId) return null;
-        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        const sub = await call('retrieve subscription', () => stripe.subscriptions.retrieve(subscriptionId));
         const paid = checkout.payment_status === 'paid' || checkout.payment_status === 'no_payment_required';
         return subscriptionChanged(event, sub, { ownerHint: checkout.client_reference_id ?? checkout.metadata?.user_id, allowance: paid ? 'paid' : 'none' });
       }
@@ -228,7 +244,7 @@ export function createStripePayments(deps: {
         const details = invoice.parent?.subscription_details;
         const subscriptionId = idOf(details?.subscription ?? (invoice as unknown as LegacyInvoice).subscription);
         if (!subscriptionId) return null;
-        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        const sub = await call('retrieve subscription', () => stripe.subscriptions.retrieve(subscriptionId));
         // A new subscription's first invoice and each renewal pay for a period and its allowance; prorations do not.
         const paysPeriod = invoice.billing_reason === 'subscription_create' || invoice.billing_reason === 'subscription_cycle';
         const changed = await subscriptionChanged(event, sub, { ownerHint: details?.metadata?.user_id, allowance: paysPeriod ? 'paid' : 'none' });
@@ -238,7 +254,12 @@ export function createStripePayments(deps: {
         const line = invoice.lines?.data.find((l) => planOfLine(l));
         const linePlan = line && planOfLine(line);
         if (!line || !linePlan) return changed;
-        return { ...changed, plan: changed.plan === 'free' ? 'free' : linePlan, periodStart: fromUnix(line.period.start), periodEnd: fromUnix(line.period.end) };
+        return {
+          ...changed,
+          plan: changed.plan === 'free' ? 'free' : linePlan,
+          periodStart: fromUnix(line.period.start),
+          periodEnd: fromUnix(line.period.end),
+        };
       }
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed': {
@@ -266,8 +287,14 @@ export function createStripePayments(deps: {
         if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError('invalid_input', BILLING_MESSAGES.invalidWebhookSignature);
         throw err;
       }
+      // A replay is known by its id before anything is asked of Stripe (answered even while Stripe is down).
+      if (await billing.eventSeen(event.id)) return { received: true, applied: false };
       const billingEvent = await translate(event);
-      if (!billingEvent) return { received: true, applied: false };
+      if (!billingEvent) {
+        // Remembered as seen too, so a replay of an event that changes nothing asks Stripe nothing either.
+        await billing.claimEvent(event.id, event.type);
+        return { received: true, applied: false };
+      }
       return { received: true, ...(await service.applyEvent(billingEvent)) };
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookPages, books, starterBookSeeds } from './books.table.ts';
 
@@ -83,7 +83,11 @@ export function createBooksRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [claimed] = await tx.insert(starterBookSeeds).values({ slug }).onConflictDoNothing().returning({ slug: starterBookSeeds.slug });
         if (!claimed) return false;
-        const [row] = await tx.insert(books).values({ ...book, slug }).onConflictDoNothing().returning({ id: books.id });
+        const [row] = await tx
+          .insert(books)
+          .values({ ...book, slug })
+          .onConflictDoNothing()
+          .returning({ id: books.id });
         if (!row) return false;
         await insertPages(tx, book.id, pages);
         return true;
@@ -94,6 +98,28 @@ export function createBooksRepository(db: Db) {
       if (!slugs.length) return new Set<string>();
       const rows = await db.select({ slug: starterBookSeeds.slug }).from(starterBookSeeds).where(inArray(starterBookSeeds.slug, slugs));
       return new Set(rows.map((r) => r.slug));
+    },
+    async setNarrationText(id: string, narrationText: string | null) {
+      const [row] = await db.update(books).set({ narrationText }).where(eq(books.id, id)).returning();
+      return row;
+    },
+    /** The ids of books whose cover has not been made. */
+    async withoutCover() {
+      const rows = await db.select({ id: books.id }).from(books).where(isNull(books.coverKey));
+      return rows.map((r) => r.id);
+    },
+    /** The ids of premium books with a cover but without the first-page preview (stored before previews were made). */
+    async withoutPreview() {
+      const rows = await db
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.isPremium, true), isNotNull(books.coverKey), isNull(books.previewKey)));
+      return rows.map((r) => r.id);
+    },
+    /** Records the images the cover job made of a book; false when the book is gone. */
+    async setCover(id: string, keys: { coverKey?: string; thumbnailKey?: string; previewKey?: string }) {
+      const rows = await db.update(books).set(keys).where(eq(books.id, id)).returning({ id: books.id });
+      return rows.length > 0;
     },
     /** Deletes a book (its pages go with it); answers the deleted row, to remove its files. */
     async delete(id: string) {

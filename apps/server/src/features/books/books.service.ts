@@ -6,40 +6,46 @@ import {
   BOOK_ATTRIBUTION_MAX_BYTES,
   BOOK_PDF_MAX_BYTES,
   checkBookUpload,
+  checkNarrationText,
   hasExtension,
   pageOffset,
   paginate,
 } from '@fst/shared/books/books.rules';
 import type { Book, BookListResponse, bookListQuery } from '@fst/shared/books/books.schema';
+import { narrationScript } from '@fst/shared/narration/narration.rules';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import { drain, formStreamError, type FormPart } from '../../platform/multipart.ts';
-import { InvalidPdfError } from '../../platform/pdf/pdf-text.ts';
-import { ObjectTooLargeError, type Storage } from '../../platform/storage/storage.ts';
+import { DEFAULT_PDF_READ_LIMITS, InvalidPdfError, PdfTooBigError, readPdfBytes } from '../../platform/pdf/pdf-text.ts';
+import { MEDIA_LINK_TTL_MS, ObjectTooLargeError, type Storage } from '../../platform/storage/storage.ts';
 import type { BookFilter, BookRow, BooksRepository } from './books.repository.ts';
 
 /** How long a book file link handed to a signed-in user stays valid. */
-export const BOOK_LINK_TTL_MS = 60 * 60 * 1000;
+export const BOOK_LINK_TTL_MS = MEDIA_LINK_TTL_MS;
 
 const MB = 1024 * 1024;
 
 /** The two files of an upload: where they go, how big they may be, what they must be called. */
-const UPLOAD_FILES = {
-  pdf_file: { extension: '.pdf', file: 'book.pdf', maxBytes: BOOK_PDF_MAX_BYTES, tooLarge: BOOK_SERVER_MESSAGES.pdfTooLarge(BOOK_PDF_MAX_BYTES / MB) },
-  attribution_file: {
-    extension: '.txt',
-    file: 'attribution.txt',
-    maxBytes: BOOK_ATTRIBUTION_MAX_BYTES,
-    tooLarge: BOOK_SERVER_MESSAGES.attributionTooLarge(BOOK_ATTRIBUTION_MAX_BYTES / MB),
-  },
-} as const;
-type UploadFileField = keyof typeof UPLOAD_FILES;
-const isUploadFile = (name: string): name is UploadFileField => Object.hasOwn(UPLOAD_FILES, name);
+const uploadFiles = (pdfMaxBytes: number) =>
+  ({
+    pdf_file: { extension: '.pdf', file: 'book.pdf', maxBytes: pdfMaxBytes, tooLarge: BOOK_SERVER_MESSAGES.pdfTooLarge(Math.floor(pdfMaxBytes / MB)) },
+    attribution_file: {
+      extension: '.txt',
+      file: 'attribution.txt',
+      maxBytes: BOOK_ATTRIBUTION_MAX_BYTES,
+      tooLarge: BOOK_SERVER_MESSAGES.attributionTooLarge(BOOK_ATTRIBUTION_MAX_BYTES / MB),
+    },
+  }) as const;
+type UploadFiles = ReturnType<typeof uploadFiles>;
+type UploadFileField = keyof UploadFiles;
+const isUploadFile = (name: string): name is UploadFileField => name === 'pdf_file' || name === 'attribution_file';
 
 /** What the billing feature knows about unlocked premium books; nothing is unlocked until it exists. */
 export type PremiumUnlocks = { unlockedBookIds(userId: string): Promise<Set<string> | 'all'> };
 export const noPremiumUnlocks: PremiumUnlocks = { unlockedBookIds: async () => new Set() };
+/** What the requests feature knows: whether a pending premium request of a book is to this reader. */
+export type PremiumRequests = { isOpenPremiumRequest(requestId: string, readerId: string, bookId: string): Promise<boolean> };
 type Unlocked = Set<string> | 'all';
 
 type Deps = {
@@ -47,9 +53,16 @@ type Deps = {
   storage: Storage;
   clock: Clock;
   premium: PremiumUnlocks;
-  /** The text of each page of a PDF; throws InvalidPdfError for anything that is not a readable PDF. */
+  premiumRequests?: PremiumRequests;
+  /** The text of each page of a PDF (off the request's thread); throws InvalidPdfError for anything that is not a readable PDF, PdfTooBigError past its limits. */
   extractText: (pdf: Uint8Array) => Promise<string[]>;
+  /** The largest book PDF taken (BOOK_MAX_BYTES). */
+  pdfMaxBytes?: number;
+  /** The most pages a book may have (refused as soon as the PDF opens). */
+  pdfMaxPages?: number;
   log: { error: (obj: unknown, msg: string) => void };
+  /** Queues the job that draws a book's cover (book-covers.ts); optional for tests that build the service alone. */
+  queueCover?: (bookId: string) => Promise<unknown>;
 };
 
 /** Plain text: valid UTF-8 without NUL bytes (which no text editor writes). */
@@ -65,6 +78,7 @@ function isPlainText(bytes: Buffer): boolean {
 
 export function createBooksService(deps: Deps) {
   const { books, storage } = deps;
+  const UPLOAD_FILES = uploadFiles(deps.pdfMaxBytes ?? BOOK_PDF_MAX_BYTES);
 
   const requireSiteAdmin = (session: SessionUser) => {
     if (!session.user.is_admin) throw forbidden(BOOK_SERVER_MESSAGES.onlySiteAdmins);
@@ -85,15 +99,16 @@ export function createBooksService(deps: Deps) {
       token_cost: row.isPremium ? row.tokenCost : 0,
       is_unlocked: isUnlocked,
       page_count: row.pageCount,
+      preview_url: null,
+      // The book's text is the book: only those who manage the catalogue see it here.
+      narration_text: canManage ? row.narrationText : null,
+      // The first page drawn as images; null until the cover job has made them.
+      cover_url: row.coverKey ? await storage.signedUrl(row.coverKey, BOOK_LINK_TTL_MS) : null,
+      thumbnail_url: row.thumbnailKey ? await storage.signedUrl(row.thumbnailKey, BOOK_LINK_TTL_MS) : null,
     };
   };
 
-  async function list(
-    session: SessionUser,
-    query: z.output<typeof bookListQuery>,
-    filter: BookFilter,
-    order: 'title' | 'newest',
-  ): Promise<BookListResponse> {
+  async function list(session: SessionUser, query: z.output<typeof bookListQuery>, filter: BookFilter, order: 'title' | 'newest'): Promise<BookListResponse> {
     const { rows, total } = await books.list(
       { ...filter, q: query.q || undefined },
       { limit: query.per_page, offset: pageOffset(query.page, query.per_page), order },
@@ -101,6 +116,9 @@ export function createBooksService(deps: Deps) {
     const unlocked: Unlocked = rows.some((r) => r.isPremium) ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
     return { books: await Promise.all(rows.map((r) => toBook(r, unlocked, session.user.is_admin))), pagination: paginate(total, query.page, query.per_page) };
   }
+
+  /** Where a locked premium book's first page was kept as a one-page PDF before the cover job drew it: deleted with the book. */
+  const oldPreviewKey = (bookId: string) => `books/${bookId}/first-page.pdf`;
 
   /** Deletes stored files, logging (not throwing) failures: the caller's outcome stands either way. */
   const removeFiles = (keys: string[]) =>
@@ -120,16 +138,42 @@ export function createBooksService(deps: Deps) {
       return list(session, query, {}, 'newest');
     },
 
-    async get(session: SessionUser, bookId: string): Promise<{ book: Book }> {
+    /**
+     * One book. A reader asked for a locked premium book (issue 22) reads its pages when naming that pending
+     * request: for recording it and its preview, not as unlocked anywhere else.
+     */
+    async get(session: SessionUser, bookId: string, requestId?: string): Promise<{ book: Book }> {
       const row = await books.find(bookId);
       if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
       const unlocked: Unlocked = row.isPremium ? await deps.premium.unlockedBookIds(session.user.id) : new Set<string>();
-      return { book: await toBook(row, unlocked, session.user.is_admin) };
+      const book = await toBook(row, unlocked, session.user.is_admin);
+      if (book.pdf_url === null && requestId && (await deps.premiumRequests?.isOpenPremiumRequest(requestId, session.user.id, row.id))) {
+        book.pdf_url = await storage.signedUrl(row.pdfKey, BOOK_LINK_TTL_MS);
+      }
+      // Locked: its first page drawn by the cover job, so the book can be judged before it is unlocked (issue 22).
+      if (book.pdf_url === null && row.previewKey) book.preview_url = await storage.signedUrl(row.previewKey, BOOK_LINK_TTL_MS);
+      return { book };
     },
 
-    /** The text of each page of a book, for narration. */
+    /**
+     * The text of each page of a book, for narration: the text a site admin entered for it, else the text
+     * extracted from its PDF (empty pages kept in step).
+     */
     async pageTexts(bookId: string): Promise<string[]> {
-      return (await books.pages(bookId)).map((p) => p.text);
+      const [row, pages] = await Promise.all([books.find(bookId), books.pages(bookId)]);
+      const extracted = pages.map((p) => p.text);
+      return narrationScript(extracted, row?.narrationText)?.map((p) => p.text) ?? extracted;
+    },
+
+    /** `PUT /api/admin/books/{id}/narration-text`: sets (or, empty, clears) the text AI stories read for a book. */
+    async setNarrationText(session: SessionUser, bookId: string, text: string): Promise<{ book: Book }> {
+      requireSiteAdmin(session);
+      const trimmed = text.trim();
+      const problem = checkNarrationText(trimmed);
+      if (problem) throw fieldError('narration_text', problem);
+      const row = await books.setNarrationText(bookId, trimmed || null);
+      if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
+      return { book: await toBook(row, new Set(), true) };
     },
 
     /**
@@ -184,6 +228,7 @@ export function createBooksService(deps: Deps) {
           attributionFileName: files.attribution_file?.filename,
           isPremium: fields.get('is_premium'),
           tokenCost: fields.get('token_cost'),
+          narrationText: fields.get('narration_text'),
         });
         if (!check.ok) throw new AppError('invalid_input', check.error, check.errors);
         const pdfKey = files.pdf_file!.key!;
@@ -191,9 +236,17 @@ export function createBooksService(deps: Deps) {
 
         let pages: string[];
         try {
-          pages = await deps.extractText(await buffer(await storage.get(pdfKey)));
+          pages = await deps.extractText(await readPdfBytes(await storage.get(pdfKey), files.pdf_file!.size!));
         } catch (err) {
           if (err instanceof InvalidPdfError) throw fieldError('pdf_file', BOOK_SERVER_MESSAGES.invalidPdf);
+          if (err instanceof PdfTooBigError) {
+            throw fieldError(
+              'pdf_file',
+              err.reason === 'pages'
+                ? BOOK_SERVER_MESSAGES.pdfTooManyPages(deps.pdfMaxPages ?? DEFAULT_PDF_READ_LIMITS.maxPages)
+                : BOOK_SERVER_MESSAGES.pdfTooHeavy,
+            );
+          }
           throw err;
         }
         if (!pages.length) throw fieldError('pdf_file', BOOK_SERVER_MESSAGES.invalidPdf);
@@ -212,12 +265,15 @@ export function createBooksService(deps: Deps) {
             attributionKey,
             isPremium: check.value.isPremium,
             tokenCost: check.value.tokenCost,
+            narrationText: check.value.narrationText,
             pageCount: pages.length,
             createdBy: session.user.id,
             createdAt: deps.clock.now(),
           },
           pages,
         );
+        // The book stands without its cover: a job not queued now is queued at the next start.
+        await deps.queueCover?.(id).catch((err) => deps.log.error({ err, bookId: id }, 'book cover job could not be queued'));
         return { book: await toBook(row, new Set(), true) };
       } catch (err) {
         await removeFiles(stored);
@@ -229,7 +285,12 @@ export function createBooksService(deps: Deps) {
       requireSiteAdmin(session);
       const row = await books.delete(bookId);
       if (!row) throw notFound(BOOK_SERVER_MESSAGES.bookNotFound);
-      await removeFiles([row.pdfKey, row.attributionKey]);
+      await removeFiles([
+        row.pdfKey,
+        row.attributionKey,
+        oldPreviewKey(row.id),
+        ...[row.coverKey, row.thumbnailKey, row.previewKey].filter((k): k is string => Boolean(k)),
+      ]);
       return { ok: true };
     },
   };

@@ -17,6 +17,14 @@ export const books = pgTable(
     // Tokens to unlock a premium book; 0 for regular books.
     tokenCost: integer('token_cost').notNull().default(0),
     pageCount: integer('page_count').notNull(),
+    // The book's text as a site admin entered it (pages split at `---` lines), for a PDF without a text
+    // layer: AI stories read it rather than the extracted text. Null: none entered.
+    narrationText: text('narration_text'),
+    // The first page drawn as images by the cover job (book-covers.ts); null until made, or when the PDF cannot be drawn.
+    coverKey: text('cover_key'),
+    thumbnailKey: text('thumbnail_key'),
+    // A premium book's first page drawn larger by the same job: what a user who has not unlocked it sees.
+    previewKey: text('preview_key'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,24 +1,30 @@
-import { readdir } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BOOK_ATTRIBUTION_MAX_BYTES, BOOK_PDF_MAX_BYTES } from '@fst/shared/books/books.rules';
+import { Readable } from 'node:stream';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { BOOK_ATTRIBUTION_MAX_BYTES } from '@fst/shared/books/books.rules';
 import { BOOK_SERVER_MESSAGES, MEDIA_MESSAGES, SERVER_MESSAGES, UPLOAD_MESSAGES, VALIDATION } from '@fst/shared/messages';
 import { createTestContext, makePdf, multipartBody, type FormFile, type TestContext } from '../../../test/context.ts';
-import { extractPdfText } from '../../platform/pdf/pdf-text.ts';
+import { PREVIEW_WIDTH } from '../../platform/pdf/pdf-cover.ts';
+import { DEFAULT_PDF_READ_LIMITS, extractPdfText } from '../../platform/pdf/pdf-text.ts';
 import { createLocalStorage } from '../../platform/storage/local-storage.ts';
 import { createMediaLinks } from '../../platform/storage/media-links.ts';
 import { createBooksRepository } from './books.repository.ts';
 import { bookPages, books as booksTable } from './books.table.ts';
-import { SAMPLE_BOOKS } from './sample-books.ts';
-import { seedStarterBooks } from './starter-books.ts';
+import { readStarterCatalogue, seedStarterBooks, STARTER_ASSETS_DIR } from './starter-books.ts';
 
+// A small BOOK_MAX_BYTES keeps the over-size case cheap (the default is BOOK_PDF_MAX_BYTES, 250 MiB).
+const PDF_MAX = 3 * 1024 * 1024;
 let ctx: TestContext;
 let admin: Awaited<ReturnType<TestContext['newAdmin']>>;
 let parent: Awaited<ReturnType<TestContext['newUser']>>;
 let gran: Awaited<ReturnType<TestContext['newUser']>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ env: { BOOK_MAX_BYTES: String(PDF_MAX) } });
   admin = await ctx.newAdmin();
   parent = await ctx.newUser();
   gran = await ctx.newUser({ role: 'grandparent' });
@@ -31,11 +37,21 @@ const get = (url: string, who: Who, headers: Record<string, string> = {}) =>
 const del = (url: string, who: Who) => ctx.app.inject({ method: 'DELETE', url, headers: who ? { cookie: who.cookie } : {} });
 const upload = (who: Who, fields: Record<string, string>, files: FormFile[]) => {
   const body = multipartBody(fields, files);
-  return ctx.app.inject({ method: 'POST', url: '/api/admin/books', payload: body.payload, headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/books',
+    payload: body.payload,
+    headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) },
+  });
 };
 
 const TEXT = { name: 'attribution_file', filename: 'source.txt', content: 'Aesop, public domain.\n', type: 'text/plain' } satisfies FormFile;
-const pdfFile = async (pages?: string[], filename = 'story.pdf'): Promise<FormFile> => ({ name: 'pdf_file', filename, content: await makePdf(pages), type: 'application/pdf' });
+const pdfFile = async (pages?: string[], filename = 'story.pdf'): Promise<FormFile> => ({
+  name: 'pdf_file',
+  filename,
+  content: await makePdf(pages),
+  type: 'application/pdf',
+});
 const FIELDS = { title: 'The Fox and the Grapes', author: 'Aesop', description: 'A fox wants some grapes.' };
 
 /** Everything stored under books/ (the starter catalogue is off here), and what is left half-written. */
@@ -69,6 +85,25 @@ async function insertBooks(tag: string, n: number, opts: { premium?: boolean } =
       ['page text'],
     );
   }
+}
+
+/** A PDF of `count` empty pages, written out by hand (pdf-lib takes minutes for 20,000). */
+function manyPagesPdf(count: number): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${count} /Kids [${Array.from({ length: count }, (_, i) => `${i + 3} 0 R`).join(' ')}] >>`,
+  ];
+  for (let i = 0; i < count; i++) objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }
 
 describe('uploading a book', () => {
@@ -129,10 +164,22 @@ describe('uploading a book', () => {
       ['no title', async () => ({ fields: { ...FIELDS, title: '   ' }, files: [await pdfFile(), TEXT] }), 400, VALIDATION.fillRequiredFields, 'title'],
       ['no author', async () => ({ fields: { title: 'T' }, files: [await pdfFile(), TEXT] }), 400, VALIDATION.fillRequiredFields, 'author'],
       ['no PDF', async () => ({ fields: FIELDS, files: [TEXT] }), 400, VALIDATION.fillRequiredFields, 'pdf_file'],
-      ['an empty PDF input', async () => ({ fields: FIELDS, files: [{ name: 'pdf_file', filename: '', content: '' }, TEXT] }), 400, VALIDATION.fillRequiredFields, 'pdf_file'],
+      [
+        'an empty PDF input',
+        async () => ({ fields: FIELDS, files: [{ name: 'pdf_file', filename: '', content: '' }, TEXT] }),
+        400,
+        VALIDATION.fillRequiredFields,
+        'pdf_file',
+      ],
       ['no attribution', async () => ({ fields: FIELDS, files: [await pdfFile()] }), 400, VALIDATION.fillRequiredFields, 'attribution_file'],
       ['a .txt as the PDF', async () => ({ fields: FIELDS, files: [{ ...TEXT, name: 'pdf_file' }, TEXT] }), 400, VALIDATION.selectPdf, 'pdf_file'],
-      ['a PDF as the attribution', async () => ({ fields: FIELDS, files: [await pdfFile(), { ...(await pdfFile()), name: 'attribution_file' }] }), 400, VALIDATION.selectTxt, 'attribution_file'],
+      [
+        'a PDF as the attribution',
+        async () => ({ fields: FIELDS, files: [await pdfFile(), { ...(await pdfFile()), name: 'attribution_file' }] }),
+        400,
+        VALIDATION.selectTxt,
+        'attribution_file',
+      ],
       [
         'a non-PDF named .pdf',
         async () => ({ fields: FIELDS, files: [{ name: 'pdf_file', filename: 'fake.pdf', content: 'just some words, not a PDF at all' }, TEXT] }),
@@ -171,12 +218,12 @@ describe('uploading a book', () => {
       [
         'an over-size PDF',
         async () => {
-          const big = Buffer.alloc(BOOK_PDF_MAX_BYTES + 1024, 0x20);
+          const big = Buffer.alloc(PDF_MAX + 1024, 0x20);
           big.write('%PDF-1.7\n');
           return { fields: FIELDS, files: [TEXT, { name: 'pdf_file', filename: 'huge.pdf', content: big }] };
         },
         413,
-        BOOK_SERVER_MESSAGES.pdfTooLarge(50),
+        BOOK_SERVER_MESSAGES.pdfTooLarge(PDF_MAX / (1024 * 1024)),
         'pdf_file',
       ],
     ];
@@ -189,13 +236,62 @@ describe('uploading a book', () => {
       expect(res.json().error).toBe(message);
       expect(res.json().errors?.[field]).toContain(message);
       expect(await bookCount()).toBe(before);
-      const { books, incoming } = await storedFiles();
-      expect(incoming).toEqual([]);
-      // Every file left belongs to a book that exists.
-      const keys = new Set((await ctx.db.select().from(booksTable)).flatMap((r) => [r.pdfKey, r.attributionKey]));
-      expect(books.filter((f) => !keys.has(f))).toEqual([]);
+      // Nothing half-written stays: another book's cover job may be writing an image through .incoming just
+      // now, which is gone a moment later; what the refused upload left would stay.
+      await expect.poll(async () => (await storedFiles()).incoming, { timeout: 10_000 }).toEqual([]);
+      const { books } = await storedFiles();
+      // Every file left belongs to a book that exists (by its folder: another book's cover job may be
+      // writing its cover just now, before the book's row names it).
+      const ids = new Set((await ctx.db.select().from(booksTable)).map((r) => r.id));
+      expect(books.filter((f) => !ids.has(f.split(path.sep)[1]!))).toEqual([]);
     });
   });
+
+  it('refuses a PDF of 20,000 pages quickly, with a message, and leaves nothing', async () => {
+    const huge = manyPagesPdf(20_000);
+    const before = await bookCount();
+    const started = Date.now();
+    const res = await upload(admin, FIELDS, [{ name: 'pdf_file', filename: 'huge.pdf', content: huge, type: 'application/pdf' }, TEXT]);
+    // Read on the request's thread it took minutes (issue 27); refused once the document opens.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.pdf_file).toEqual([BOOK_SERVER_MESSAGES.pdfTooManyPages(DEFAULT_PDF_READ_LIMITS.maxPages)]);
+    expect(await bookCount()).toBe(before);
+  }, 60_000);
+
+  it('answers other requests at once while a big book is read, on a thread of its own', async () => {
+    // Many pages full of text: seconds of pdf.js work, which on the request's thread held every answer.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const line = 'The fox looked up at the grapes hanging high above him on the vine. '.repeat(2);
+    for (let n = 0; n < 40; n++) {
+      const page = doc.addPage([600, 800]);
+      for (let y = 20; y < 780; y += 20) page.drawText(line, { x: 10, y, size: 6, font });
+    }
+    const big = Buffer.from(await doc.save());
+    expect(big.length).toBeLessThan(PDF_MAX);
+    let done = false;
+    const started = performance.now();
+    const reading = upload(admin, FIELDS, [{ name: 'pdf_file', filename: 'big.pdf', content: big, type: 'application/pdf' }, TEXT]).finally(
+      () => (done = true),
+    );
+    const waits: number[] = [];
+    while (!done) {
+      const asked = performance.now();
+      const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      waits.push(performance.now() - asked);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const res = await reading;
+    const readingMs = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().book).toMatchObject({ title: FIELDS.title });
+    // Relative, not a fixed time: on the request's thread the longest wait was the whole parse; off it, the
+    // health check keeps answering all along (a busy machine slows both alike).
+    expect(waits.length).toBeGreaterThan(5);
+    expect(Math.max(...waits)).toBeLessThan(readingMs / 3);
+  }, 120_000);
 
   it('refuses what is not a multipart form, and a malformed one', async () => {
     const json = await ctx.app.inject({ method: 'POST', url: '/api/admin/books', payload: FIELDS, headers: { cookie: admin.cookie } });
@@ -218,6 +314,112 @@ describe('uploading a book', () => {
     });
     expect(noBoundary.statusCode).toBe(400);
     expect((await storedFiles()).incoming).toEqual([]);
+  });
+});
+
+describe('a book’s text for AI narration (issue 27)', () => {
+  const put = (who: Who, id: string, payload: unknown) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/admin/books/${id}/narration-text`, payload: payload as object, headers: who ? { cookie: who.cookie } : {} });
+
+  it('is entered by the site admin on upload or later, shown only to site admins, and cleared when emptied', async () => {
+    const res = await upload(admin, { ...FIELDS, narration_text: '  The fox saw grapes.\n---\nThey were sour.  ' }, [await pdfFile(['']), TEXT]);
+    expect(res.statusCode, res.body).toBe(201);
+    const book = res.json().book;
+    expect(book.narration_text).toBe('The fox saw grapes.\n---\nThey were sour.');
+    expect((await get(`/api/books/${book.id}`, parent)).json().book.narration_text).toBeNull();
+
+    const edited = await put(admin, book.id, { narration_text: 'A new text.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().book.narration_text).toBe('A new text.');
+    expect((await get(`/api/books/${book.id}`, admin)).json().book.narration_text).toBe('A new text.');
+    expect((await put(admin, book.id, { narration_text: '   ' })).json().book.narration_text).toBeNull();
+
+    expect((await put(parent, book.id, { narration_text: 'Send me your card number.' })).statusCode).toBe(403);
+    expect((await put(gran, book.id, { narration_text: 'x' })).statusCode).toBe(403);
+    expect((await put(undefined, book.id, { narration_text: 'x' })).statusCode).toBe(401);
+    expect((await put(admin, crypto.randomUUID(), { narration_text: 'x' })).statusCode).toBe(404);
+    const [row] = await ctx.db.select().from(booksTable).where(eq(booksTable.id, book.id));
+    expect(row!.narrationText).toBeNull();
+  });
+
+  it('refuses control characters and an over-long text, on upload and edit, and stores nothing', async () => {
+    const before = (await get('/api/admin/books?per_page=100', admin)).json().pagination.total_books;
+    for (const [field, value] of [
+      ['title', 'The Fox\u0000'],
+      ['author', 'Ae\u001bsop'],
+      ['description', 'A fox\u0007'],
+      ['narration_text', 'The fox\u0000 saw grapes.'],
+      ['narration_text', 'x'.repeat(100_001)],
+    ] as const) {
+      const res = await upload(admin, { ...FIELDS, [field]: value }, [await pdfFile(), TEXT]);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.json().errors[field]).toEqual([value.length > 100_000 ? VALIDATION.tooLong(100_000) : VALIDATION.controlCharacters]);
+    }
+    expect((await get('/api/admin/books?per_page=100', admin)).json().pagination.total_books).toBe(before);
+    // Line breaks and tabs are text.
+    expect((await upload(admin, { ...FIELDS, description: 'Line one\r\n\tLine two' }, [await pdfFile(), TEXT])).statusCode).toBe(201);
+
+    const book = await ctx.newBook({}, admin);
+    const bad = await put(admin, book.id, { narration_text: 'Sour\u0000 grapes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.narration_text).toEqual([VALIDATION.controlCharacters]);
+  });
+});
+
+describe('a locked premium book (issue 22)', () => {
+  /** Three pages, each filled with its own colour: red, green, blue. */
+  async function colouredPdf() {
+    const doc = await PDFDocument.create();
+    for (const color of [rgb(1, 0, 0), rgb(0, 1, 0), rgb(0, 0, 1)]) doc.addPage([400, 300]).drawRectangle({ x: 0, y: 0, width: 400, height: 300, color });
+    return Buffer.from(await doc.save());
+  }
+  /** Polls the book until its first-page preview is drawn by the cover job. */
+  async function waitForPreview(id: string, who: Who) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const book = (await get(`/api/books/${id}`, who)).json().book;
+      if (book.preview_url) return book;
+      if (Date.now() > deadline) throw new Error(`book ${id} has no preview`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('shows its first page alone, not its other pages, until it is unlocked', async () => {
+    const res = await upload(admin, { ...FIELDS, title: 'Locked Pages', is_premium: 'true', token_cost: '2' }, [
+      { name: 'pdf_file', filename: 'story.pdf', content: await colouredPdf(), type: 'application/pdf' },
+      TEXT,
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().book.id as string;
+    const locked = await waitForPreview(id, parent);
+    expect(locked).toMatchObject({ pdf_url: null, is_unlocked: false, page_count: 3 });
+    expect(locked.preview_url).toMatch(new RegExp(`^/api/media/books/${id}/preview\\.webp\\?exp=\\d+&sig=[\\w-]{43}$`));
+    expect((await get(`/api/books/${id}`, gran)).json().book).toMatchObject({ pdf_url: null, preview_url: expect.any(String) });
+
+    // An image of the first page (red), PREVIEW_WIDTH wide at the page's shape: no PDF, no other page.
+    const preview = await get(locked.preview_url, parent);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect(preview.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(preview.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const img = await loadImage(preview.rawPayload);
+    expect({ width: img.width, height: img.height }).toEqual({ width: PREVIEW_WIDTH, height: (PREVIEW_WIDTH * 3) / 4 });
+    const canvas = createCanvas(img.width, img.height);
+    canvas.getContext('2d').drawImage(img, 0, 0);
+    const [r, g, b] = canvas.getContext('2d').getImageData(img.width / 2, img.height / 2, 1, 1).data;
+    expect({ r: r! > 200, g: g! < 60, b: b! < 60 }).toEqual({ r: true, g: true, b: true });
+    // Nothing else of the book is stored for it: the PDF, its credits and the cover job's images.
+    expect((await storedFiles()).books.filter((f) => f.startsWith(path.join('books', id))).sort()).toEqual(
+      ['attribution.txt', 'book.pdf', 'cover.webp', 'preview.webp', 'thumbnail.webp'].map((f) => path.join('books', id, f)),
+    );
+
+    // Lists carry no preview; whoever can read the pages gets them instead.
+    expect(
+      ((await get('/api/premium-books?per_page=100', parent)).json().books as { id: string; pdf_url: string | null; preview_url: string | null }[]).find(
+        (b) => b.id === id,
+      ),
+    ).toMatchObject({ pdf_url: null, preview_url: null });
+    expect((await get(`/api/books/${id}`, admin)).json().book).toMatchObject({ pdf_url: expect.any(String), preview_url: null });
   });
 });
 
@@ -259,12 +461,21 @@ describe('admin calls', () => {
   it('deletes a book with its pages and files; its links stop working', async () => {
     const book = await ctx.newBook({ pages: ['one', 'two'] });
     expect((await get(book.pdf_url, parent)).statusCode).toBe(200);
+    // Its cover drawn first, so no cover job writes files while the folder is looked at.
+    for (let tries = 0; !(await get(`/api/books/${book.id}`, parent)).json().book.cover_url; tries++) {
+      if (tries > 600) throw new Error('no cover');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // A locked book's first page cut out as a PDF, kept under this key before the cover job drew previews.
+    const storage = createLocalStorage({ root: path.join(ctx.dataDir, 'media'), links: createMediaLinks({ secret: 'unused', clock: ctx.clock }) });
+    await storage.put(`books/${book.id}/first-page.pdf`, Readable.from([await makePdf(['one'])]));
+    expect((await storedFiles()).books).toContain(path.join('books', book.id, 'first-page.pdf'));
     const res = await del(`/api/admin/books/${book.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await get(`/api/books/${book.id}`, parent)).statusCode).toBe(404);
     expect(await ctx.db.select().from(bookPages).where(eq(bookPages.bookId, book.id))).toEqual([]);
-    expect((await storedFiles()).books.filter((f) => f.startsWith(book.id))).toEqual([]);
+    expect((await storedFiles()).books.filter((f) => f.startsWith(path.join('books', book.id)))).toEqual([]);
     const link = await get(book.pdf_url, parent);
     expect(link.statusCode).toBe(404);
     expect(link.json().error).toBe(MEDIA_MESSAGES.fileNotFound);
@@ -401,6 +612,35 @@ describe('signed links to book files', () => {
     expect((await get(book.pdf_url, parent, { range: 'pages=1-2' })).statusCode).toBe(200);
   });
 
+  it('send ETag and Last-Modified, honour If-Range, and answer 304 to a copy that is still current', async () => {
+    const whole = await get(book.pdf_url, parent);
+    const etag = whole.headers.etag as string;
+    const modified = whole.headers['last-modified'] as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(new Date(modified).getTime()).not.toBeNaN();
+
+    // The range is sent only while the copy the client holds part of is current.
+    for (const current of [etag, modified]) {
+      const res = await get(book.pdf_url, parent, { range: 'bytes=0-4', 'if-range': current });
+      expect(res.statusCode, current).toBe(206);
+      expect(res.body).toBe('%PDF-');
+    }
+    for (const stale of ['"another-version"', 'Mon, 01 Jan 2001 00:00:00 GMT']) {
+      const res = await get(book.pdf_url, parent, { range: 'bytes=0-4', 'if-range': stale });
+      expect(res.statusCode, stale).toBe(200);
+      expect(res.rawPayload).toEqual(whole.rawPayload);
+    }
+
+    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': `"x", ${etag}` }, { 'if-modified-since': modified }] as Record<string, string>[]) {
+      const res = await get(book.pdf_url, parent, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(304);
+      expect(res.rawPayload.length).toBe(0);
+      expect(res.headers.etag).toBe(etag);
+    }
+    expect((await get(book.pdf_url, parent, { 'if-none-match': '"another-version"' })).statusCode).toBe(200);
+    expect((await get(book.pdf_url, parent, { 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' })).statusCode).toBe(200);
+  });
+
   it('refuse a tampered, foreign or expired link with 403', async () => {
     const url = new URL(book.pdf_url, 'http://x');
     const sig = url.searchParams.get('sig')!;
@@ -446,18 +686,25 @@ describe('signed links to book files', () => {
 });
 
 describe('the starter catalogue', () => {
-  it('is seeded at start: at least 8 illustrated stories with attributions, 2+ premium; seeding again adds nothing', async () => {
+  it('is seeded at start from its files: at least 8 stories with covers, pages and attributions, 2+ premium; seeding again adds nothing', async () => {
+    const catalogue = await readStarterCatalogue();
     const seeded = await createTestContext({ starterBooks: true });
     try {
       const user = await seeded.newUser();
       const regular = (await seeded.app.inject({ method: 'GET', url: '/api/books?per_page=100', headers: { cookie: user.cookie } })).json();
       const premium = (await seeded.app.inject({ method: 'GET', url: '/api/premium-books', headers: { cookie: user.cookie } })).json();
-      expect(regular.pagination.total_books + premium.pagination.total_books).toBe(SAMPLE_BOOKS.length);
-      expect(SAMPLE_BOOKS.length).toBeGreaterThanOrEqual(8);
+      expect(regular.pagination.total_books + premium.pagination.total_books).toBe(catalogue.length);
+      expect(catalogue.length).toBeGreaterThanOrEqual(8);
       expect(premium.books.length).toBeGreaterThanOrEqual(2);
       for (const b of premium.books) expect(b.token_cost).toBeGreaterThanOrEqual(1);
       expect(regular.books.map((b: { title: string }) => b.title)).toEqual(
-        expect.arrayContaining(['The Little Red Hen', 'The Three Little Pigs', 'Goldilocks and the Three Bears', 'The Tortoise and the Hare', 'The Ugly Duckling']),
+        expect.arrayContaining([
+          'The Little Red Hen',
+          'The Three Little Pigs',
+          'Goldilocks and the Three Bears',
+          'The Tortoise and the Hare',
+          'The Ugly Duckling',
+        ]),
       );
 
       const hen = regular.books.find((b: { title: string }) => b.title === 'The Little Red Hen');
@@ -471,6 +718,23 @@ describe('the starter catalogue', () => {
       const attribution = await seeded.app.inject({ method: 'GET', url: hen.attribution_url });
       expect(attribution.body).toContain('public domain');
       expect(attribution.body).toContain('retold by Family Story Time');
+      // Covers come with the files (no cover job to wait for), and the pages' text with the row.
+      for (const b of [...regular.books, ...premium.books]) {
+        for (const url of [b.cover_url, b.thumbnail_url]) {
+          const image = await seeded.app.inject({ method: 'GET', url });
+          expect(image.statusCode).toBe(200);
+          expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+        }
+      }
+      // So does a premium book's first-page preview, for a user who has not unlocked it.
+      for (const b of premium.books) {
+        const { book } = (await seeded.app.inject({ method: 'GET', url: `/api/books/${b.id}`, headers: { cookie: user.cookie } })).json();
+        expect(book).toMatchObject({ pdf_url: null, preview_url: expect.any(String) });
+        const image = await seeded.app.inject({ method: 'GET', url: book.preview_url });
+        expect((await loadImage(image.rawPayload)).width).toBe(PREVIEW_WIDTH);
+      }
+      const henPages = await seeded.db.select().from(bookPages).where(eq(bookPages.bookId, hen.id)).orderBy(bookPages.pageNumber);
+      expect(henPages.map((p) => p.text)).toEqual(catalogue.find((b) => b.slug === 'the-little-red-hen')!.pages);
 
       // Another start (or another instance) on the same database adds nothing.
       const repo = createBooksRepository(seeded.db);
@@ -493,14 +757,18 @@ describe('the starter catalogue', () => {
   });
 
   it('two starts racing each other seed every story once', async () => {
+    // Three books of the catalogue under slugs of their own, so the test's database has none of them yet.
+    const assetsDir = await mkdtemp(path.join(os.tmpdir(), 'fst-starter-'));
+    const books = (await readStarterCatalogue()).slice(0, 3).map((b) => ({ ...b, slug: `race-${b.slug}` }));
+    for (const b of books) await cp(path.join(STARTER_ASSETS_DIR, b.slug.slice('race-'.length)), path.join(assetsDir, b.slug), { recursive: true });
+    await writeFile(path.join(assetsDir, 'catalogue.json'), JSON.stringify({ books }));
     const repo = createBooksRepository(ctx.db);
     const storage = createLocalStorage({ root: path.join(ctx.dataDir, 'race-media'), links: createMediaLinks({ secret: 's', clock: ctx.clock }) });
-    const samples = SAMPLE_BOOKS.slice(0, 3).map((s) => ({ ...s, slug: `race-${s.slug}` }));
     const before = await bookCount();
-    const added = await Promise.all([seedStarterBooks({ books: repo, storage, samples }), seedStarterBooks({ books: repo, storage, samples })]);
+    const added = await Promise.all([seedStarterBooks({ books: repo, storage, assetsDir }), seedStarterBooks({ books: repo, storage, assetsDir })]);
     expect(added[0]! + added[1]!).toBe(3);
     expect(await bookCount()).toBe(before + 3);
-    expect(await seedStarterBooks({ books: repo, storage, samples })).toBe(0);
+    expect(await seedStarterBooks({ books: repo, storage, assetsDir })).toBe(0);
     expect(await bookCount()).toBe(before + 3);
   });
 });

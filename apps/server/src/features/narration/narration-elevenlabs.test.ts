@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NARRATION_SERVER_MESSAGES } from '@fst/shared/messages';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -93,8 +93,30 @@ describe('AI narration with ElevenLabs', () => {
 
     expect((await h.consent(w.gran, false)).statusCode).toBe(200);
     await until(() => !fake.voices.has(second));
-    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(expect.arrayContaining([`/v1/voices/${first}`, `/v1/voices/${second}`]));
+    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(
+      expect.arrayContaining([`/v1/voices/${first}`, `/v1/voices/${second}`]),
+    );
     expect((await h.call('GET', `/api/voice/check-voice-clone/${w.gran.id}`, w.parent)).json().has_voice_clone).toBe(false);
+  });
+
+  it('deletes the voice at ElevenLabs when it cannot be saved here (issue 27)', async () => {
+    const w = await h.family();
+    // The voice is made at the provider, then its row cannot be written.
+    await ctx.db.execute(sql.raw(`CREATE FUNCTION refuse_clone() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`));
+    await ctx.db.execute(sql.raw(`CREATE TRIGGER refuse_clone BEFORE INSERT ON voice_clones FOR EACH ROW EXECUTE FUNCTION refuse_clone()`));
+    try {
+      const voicesBefore = fake.voices.size;
+      const before = fake.requests.length;
+      const res = await h.createClone(w.parent, { readerId: w.gran.id, recording_ids: [w.reading] });
+      expect(res.statusCode).toBe(500);
+      expect(since(before).filter((r) => r.path === '/v1/voices/add')).toHaveLength(1);
+      await until(() => fake.voices.size === voicesBefore);
+      expect(since(before).filter((r) => r.method === 'DELETE')).toHaveLength(1);
+      expect((await h.call('GET', `/api/voice/check-voice-clone/${w.gran.id}`, w.parent)).json().has_voice_clone).toBe(false);
+    } finally {
+      await ctx.db.execute(sql.raw('DROP TRIGGER refuse_clone ON voice_clones'));
+      await ctx.db.execute(sql.raw('DROP FUNCTION refuse_clone()'));
+    }
   });
 
   it('answers 503 when ElevenLabs cannot be reached, and keeps nothing', async () => {

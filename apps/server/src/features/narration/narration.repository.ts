@@ -1,16 +1,18 @@
-import { and, asc, between, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { books } from '../books/books.table.ts';
 import { families, familyMembers, kids } from '../families/families.table.ts';
 import { recordingKids, recordings } from '../recordings/recordings.table.ts';
-import { aiGenerations, aiRecordingKids, aiRecordings, voiceClones, voiceConsents } from './narration.table.ts';
+import { aiGenerations, aiRecordingKids, aiRecordings, voiceClones, voiceConsentChanges, voiceConsents } from './narration.table.ts';
 
 export type VoiceCloneRow = typeof voiceClones.$inferSelect;
 export type AiRecordingRow = typeof aiRecordings.$inferSelect;
 export type NewAiRecording = typeof aiRecordings.$inferInsert & { id: string };
-export type AiRecordingPatch = Partial<Pick<AiRecordingRow, 'status' | 'failureReason' | 'mediaKey' | 'mime' | 'sizeBytes' | 'durationSeconds' | 'pageTrack' | 'finishedAt'>>;
+export type AiRecordingPatch = Partial<
+  Pick<AiRecordingRow, 'status' | 'failureReason' | 'mediaKey' | 'mime' | 'sizeBytes' | 'durationSeconds' | 'pageTrack' | 'finishedAt'>
+>;
 
 /** Which AI stories a list holds, as one viewer sees them (always only those of the viewer's families). */
 export type AiRecordingFilter = { id?: string; familyId?: string; kidId?: string; onlyReady?: boolean; limit?: number };
@@ -44,7 +46,11 @@ function narrationQueries(db: Db) {
     async replaceClone(row: typeof voiceClones.$inferInsert & { id: string }): Promise<{ saved: VoiceCloneRow; previous: VoiceCloneRow | undefined }> {
       const [previous] = await db.select().from(voiceClones).where(eq(voiceClones.readerId, row.readerId)).limit(1);
       const [saved] = previous
-        ? await db.update(voiceClones).set({ ...row, id: previous.id }).where(eq(voiceClones.id, previous.id)).returning()
+        ? await db
+            .update(voiceClones)
+            .set({ ...row, id: previous.id })
+            .where(eq(voiceClones.id, previous.id))
+            .returning()
         : await db.insert(voiceClones).values(row).returning();
       return { saved: saved!, previous };
     },
@@ -114,12 +120,15 @@ export function createNarrationRepository(db: Db) {
       return row;
     },
 
-    /** Saves the reader's answer, with when it was given. */
+    /** Saves the reader's answer, with when it was given, and adds it to their consent history. */
     async saveConsent(readerId: string, allowed: boolean, now: Date) {
-      await db
-        .insert(voiceConsents)
-        .values({ readerId, allowed, updatedAt: now })
-        .onConflictDoUpdate({ target: voiceConsents.readerId, set: { allowed, updatedAt: now } });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(voiceConsents)
+          .values({ readerId, allowed, updatedAt: now })
+          .onConflictDoUpdate({ target: voiceConsents.readerId, set: { allowed, updatedAt: now } });
+        await tx.insert(voiceConsentChanges).values({ readerId, allowed, at: now });
+      });
     },
 
     /** Notes that the reader is being asked for consent now, unless they were asked since `notBefore`; true when they should be asked. */
@@ -229,18 +238,29 @@ export function createNarrationRepository(db: Db) {
 
     async consents(readerIds: readonly string[]) {
       if (!readerIds.length) return [];
-      return db.select().from(voiceConsents).where(inArray(voiceConsents.readerId, [...readerIds]));
+      return db
+        .select()
+        .from(voiceConsents)
+        .where(inArray(voiceConsents.readerId, [...readerIds]));
     },
 
     /**
      * AI stories of the viewer's families, newest first, with their book, reader, requester and the
      * viewer's role in the story's family.
      */
-    async list(filter: AiRecordingFilter, viewerId: string) {
+    async list(filter: AiRecordingFilter, viewerId: string | null) {
       const q = db
         .select({
           ai: aiRecordings,
-          book: { title: books.title, author: books.author, description: books.description, pdfKey: books.pdfKey, isPremium: books.isPremium, tokenCost: books.tokenCost },
+          book: {
+            title: books.title,
+            author: books.author,
+            description: books.description,
+            pdfKey: books.pdfKey,
+            coverKey: books.coverKey,
+            isPremium: books.isPremium,
+            tokenCost: books.tokenCost,
+          },
           readerFirstName: users.firstName,
           readerLastName: users.lastName,
           requesterFirstName: requester.firstName,
@@ -248,11 +268,15 @@ export function createNarrationRepository(db: Db) {
           viewerRole: viewerMembership.familyRole,
         })
         .from(aiRecordings)
-        .innerJoin(viewerMembership, and(eq(viewerMembership.familyId, aiRecordings.familyId), eq(viewerMembership.userId, viewerId)))
+        // No viewer (a kid device, whose filter names its kid and family): no role, nothing more seen.
+        .leftJoin(
+          viewerMembership,
+          viewerId === null ? sql`false` : and(eq(viewerMembership.familyId, aiRecordings.familyId), eq(viewerMembership.userId, viewerId)),
+        )
         .innerJoin(users, eq(users.id, aiRecordings.readerId))
         .leftJoin(requester, eq(requester.id, aiRecordings.requestedBy))
         .leftJoin(books, eq(books.id, aiRecordings.bookId))
-        .where(and(...where(filter)))
+        .where(and(...where(filter), viewerId === null ? undefined : isNotNull(viewerMembership.userId)))
         .orderBy(desc(aiRecordings.createdAt), asc(aiRecordings.id));
       return filter.limit ? q.limit(filter.limit) : q;
     },

@@ -20,7 +20,7 @@ import {
   voiceCloneResponse,
 } from '@fst/shared/narration/narration.schema';
 import type { FastifyRequest } from 'fastify';
-import { requireSession, type App } from '../../platform/http.ts';
+import { requireCaller, requireSession, type App } from '../../platform/http.ts';
 import { drain, formParts, formStreamError } from '../../platform/multipart.ts';
 import type { NarrationService } from './narration.service.ts';
 
@@ -53,11 +53,18 @@ async function cloneForm(req: FastifyRequest): Promise<unknown> {
 const CLONE_DESCRIPTION =
   'JSON or multipart/form-data: readerId, recording_ids (list of the reader’s ready recording ids; in a form a JSON list or the field repeated), voice_name (default: the reader’s first name plus ’s Voice). By the reader, or a parent of one of the reader’s families; needs the reader’s consent (403 otherwise, and the reader is e-mailed) and a Premium or Gold family. Answers 201.';
 
-/** The route that takes a form (multipart/form-data) as well as JSON: registered where @fastify/multipart is (app.ts). */
+/** The route that takes a form (multipart/form-data) as well as JSON: registered where @fastify/multipart is (composition/routes.ts). */
 export function voiceFormRoutes(app: App, { narration }: { narration: NarrationService }) {
   app.post(
     '/api/voice/clone/create',
-    { schema: { tags: ['narration'], consumes: ['application/json', 'multipart/form-data'], description: CLONE_DESCRIPTION, response: { 201: voiceCloneResponse } } },
+    {
+      schema: {
+        tags: ['narration'],
+        consumes: ['application/json', 'multipart/form-data'],
+        description: CLONE_DESCRIPTION,
+        response: { 201: voiceCloneResponse },
+      },
+    },
     async (req, reply) => {
       const session = requireSession(req);
       return reply.code(201).send(await narration.createClone(session, await cloneForm(req)));
@@ -100,14 +107,19 @@ export function narrationRoutes(app: App, opts: { narration: NarrationService })
   app.get('/api/voice/ai-recordings/:id', { schema: { tags, params: aiRecordingParams, response: { 200: aiRecordingResponse } } }, async (req) =>
     narration.get(requireSession(req), aiId(req.params.id)),
   );
-  app.get('/api/voice/ai-recordings/:id/presigned-url', { schema: { tags, params: aiRecordingParams, response: { 200: presignedUrlResponse } } }, async (req) =>
-    narration.presignedUrl(requireSession(req), aiId(req.params.id)),
+  // Open to the kid's device: a fresh link to one of its kid's stories (decision 018).
+  app.get(
+    '/api/voice/ai-recordings/:id/presigned-url',
+    { config: { device: true }, schema: { tags, params: aiRecordingParams, response: { 200: presignedUrlResponse } } },
+    async (req) => narration.presignedUrl(requireCaller(req), aiId(req.params.id)),
   );
   app.delete('/api/voice/ai-recordings/:id', { schema: { tags, params: aiRecordingParams, response: { 200: okResponse } } }, async (req) =>
     narration.remove(requireSession(req), aiId(req.params.id)),
   );
-  app.post('/api/voice/:id/assign-to-kid', { schema: { tags, params: aiRecordingParams, body: assignToKidBody, response: { 200: aiRecordingResponse } } }, async (req) =>
-    narration.assignToKid(requireSession(req), aiId(req.params.id), req.body.kid_id),
+  app.post(
+    '/api/voice/:id/assign-to-kid',
+    { schema: { tags, params: aiRecordingParams, body: assignToKidBody, response: { 200: aiRecordingResponse } } },
+    async (req) => narration.assignToKid(requireSession(req), aiId(req.params.id), req.body.kid_id),
   );
 
   app.get('/api/voice/kid/:kidId/ai-recordings', { schema: { tags, params: kidParams, response: { 200: kidAiRecordingsResponse } } }, async (req) =>

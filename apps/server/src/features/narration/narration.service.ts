@@ -34,10 +34,10 @@ import type { Recording, recordingKidSummarySchema } from '@fst/shared/recording
 import type { FamilyRole } from '@fst/shared/constants';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
+import { isDevice, type Caller, type KidDevice, type SessionUser } from '../../platform/http.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import { MEDIA_LINK_TTL_MS, type Storage } from '../../platform/storage/storage.ts';
 import { AudioDecodeError, type AudioDecoder } from '../../platform/voice/pcm.ts';
 import { SPEECH_SAMPLE_RATE, VoiceServiceError, type StoredVoice, type VoiceProvider, type VoiceSample } from '../../platform/voice/voice.ts';
 import type { FamilyAccess } from '../families/families.access.ts';
@@ -45,7 +45,7 @@ import type { AiRecordingFilter, NarrationRepository, VoiceCloneRow } from './na
 import { GENERATE_STORY_QUEUE } from './story-generation.ts';
 
 /** How long audio links handed out in answers stay valid (at least; see the storage port). */
-export const AI_RECORDING_LINK_TTL_MS = 60 * 60 * 1000;
+export const AI_RECORDING_LINK_TTL_MS = MEDIA_LINK_TTL_MS;
 /** A reader is asked for consent by e-mail at most this often. */
 const CONSENT_REQUEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How much of each reading goes to the voice (instant cloning wants a few minutes; more adds little). */
@@ -76,7 +76,7 @@ type Deps = {
   /** A family's tier (billing). */
   familyTier: (familyId: string) => Promise<PlanType>;
   findBook: (bookId: string) => Promise<{ id: string; isPremium: boolean } | undefined>;
-  /** The text of each page of a book, extracted from its PDF (books). */
+  /** The text of each page of a book as stored: entered by a site admin, else extracted from its PDF (books). */
   pageTexts: (bookId: string) => Promise<string[]>;
   /** Whether the caller may read a premium book: unlocked by them, or gold (billing). */
   premiumUnlocked: (userId: string, bookId: string) => Promise<boolean>;
@@ -112,13 +112,15 @@ export function createNarrationService(deps: Deps) {
   }
 
   /** AI stories as `viewerId` sees them (members of the story's family only ever get here). */
-  async function present(rows: ListRow[], viewerId: string): Promise<AiRecording[]> {
+  async function present(rows: ListRow[], viewerId: string | null, onlyKid?: string): Promise<AiRecording[]> {
     const [kids, playCounts] = await Promise.all([
       narration.kidsOf(rows.map((r) => r.ai.id)),
       deps.playCounts && rows.length ? deps.playCounts(rows.map((r) => toAiRecordingId(r.ai.id))) : new Map<string, number>(),
     ]);
     const kidsOf = new Map<string, AiRecording['kids']>();
     for (const k of kids) {
+      // A kid device sees its kid and no other.
+      if (onlyKid && k.kidId !== onlyKid) continue;
       const list = kidsOf.get(k.aiRecordingId) ?? [];
       list.push({ id: k.kidId, name: k.firstName, family_id: k.familyId, family_name: k.familyName });
       kidsOf.set(k.aiRecordingId, list);
@@ -126,11 +128,20 @@ export function createNarrationService(deps: Deps) {
     return Promise.all(
       rows.map(async ({ ai, book, readerFirstName, readerLastName, requesterFirstName, requesterLastName, viewerRole }) => {
         const ready = ai.status === 'ready';
-        const [pdfUrl, audioUrl] = await Promise.all([link(book?.pdfKey), link(ready ? ai.mediaKey : null)]);
+        const [pdfUrl, audioUrl, coverUrl] = await Promise.all([link(book?.pdfKey), link(ready ? ai.mediaKey : null), link(book?.coverKey)]);
         const assigned = kidsOf.get(ai.id) ?? [];
         return {
           id: toAiRecordingId(ai.id),
-          book: book ? { title: book.title, author: book.author, description: book.description, pdf_url: pdfUrl, token_cost: book.isPremium ? book.tokenCost : 0 } : null,
+          book: book
+            ? {
+                title: book.title,
+                author: book.author,
+                description: book.description,
+                pdf_url: pdfUrl,
+                cover_url: coverUrl,
+                token_cost: book.isPremium ? book.tokenCost : 0,
+              }
+            : null,
           book_id: ai.bookId,
           book_title: book?.title ?? null,
           book_author: book?.author ?? null,
@@ -168,11 +179,15 @@ export function createNarrationService(deps: Deps) {
     );
   }
 
+  /** A kid device's stories: its kid's, of its family. */
+  const deviceFilter = (device: KidDevice) => ({ kidId: device.kidId, familyId: device.familyId });
   const listFor = async (session: SessionUser, filter: AiRecordingFilter) => present(await narration.list(filter, session.user.id), session.user.id);
 
   /** The AI story if the caller is a member of its family; else 404 (outsiders learn nothing). */
-  async function visible(session: SessionUser, uuid: string): Promise<ListRow> {
-    const [row] = await narration.list({ id: uuid }, session.user.id);
+  async function visible(caller: Caller, uuid: string): Promise<ListRow> {
+    const [row] = isDevice(caller)
+      ? await narration.list({ id: uuid, ...deviceFilter(caller), onlyReady: true }, null)
+      : await narration.list({ id: uuid }, caller.user.id);
     if (!row) throw aiNotFound();
     return row;
   }
@@ -266,22 +281,30 @@ export function createNarrationService(deps: Deps) {
     return { kid, book };
   }
 
-  async function availabilityOf(session: SessionUser, body: z.output<typeof availabilityBody>, kid: { id: string; familyId: string }, book: { id: string; isPremium: boolean }) {
+  async function availabilityOf(
+    session: SessionUser,
+    body: z.output<typeof availabilityBody>,
+    kid: { id: string; familyId: string },
+    book: { id: string; isPremium: boolean },
+  ) {
     const month = billingMonth(deps.clock.now());
-    const [tier, used, clone, existingAi, existingManual, unlocked] = await Promise.all([
+    const [tier, used, clone, existingAi, existingManual, unlocked, pages] = await Promise.all([
       deps.familyTier(kid.familyId),
       narration.generationsUsed(kid.familyId, month),
       narration.clone(body.reader_id).then(usable),
       narration.existingAi(body.reader_id, book.id, kid.id),
       narration.existingManual(body.reader_id, book.id, kid.id),
       book.isPremium ? deps.premiumUnlocked(session.user.id, book.id) : Promise.resolve(true),
+      deps.pageTexts(book.id),
     ]);
+    const script = narrationScript(pages);
     const result = aiAvailability({
       tier,
       used,
       hasVoiceClone: Boolean(clone),
       existing: existingAi ? 'ai' : existingManual ? 'manual' : null,
       premiumLocked: !unlocked,
+      hasBookText: script !== null,
     });
     const answer: AvailabilityResponse = {
       ...result,
@@ -289,7 +312,7 @@ export function createNarrationService(deps: Deps) {
       voice_name: clone?.voiceName ?? null,
       approximate_voice: clone ? isApproximateVoice(clone.provider) : null,
     };
-    return { answer, clone, tier, month };
+    return { answer, clone, tier, month, script };
   }
 
   /** The kid, for a member of its family (404 for anyone else). */
@@ -371,24 +394,33 @@ export function createNarrationService(deps: Deps) {
         await rm(work, { recursive: true, force: true });
       }
 
-      const outcome = await narration.transaction(async (tx) => {
-        await tx.lockReader(reader.id);
-        // Consent withdrawn while the voice was being made: it must not be kept.
-        if (!(await tx.consent(reader.id))?.allowed) return null;
-        return tx.replaceClone({
-          id: randomUUID(),
-          readerId: reader.id,
-          provider: voice.name,
-          providerVoiceId: made.providerVoiceId,
-          voiceName: name,
-          profile: made.profile,
-          recordingIds: chosen.map((r) => r.id),
-          createdBy: session.user.id,
-          createdAt: deps.clock.now(),
-        });
-      });
       const discard = (v: { provider: VoiceCloneRow['provider']; providerVoiceId: string }) =>
         deps.jobs.send(DELETE_VOICE_QUEUE, { provider: v.provider, providerVoiceId: v.providerVoiceId } satisfies DeleteVoiceJob);
+      // The voice exists at the provider now: if it cannot be saved here, it is deleted there too (issue 27).
+      const outcome = await narration
+        .transaction(async (tx) => {
+          await tx.lockReader(reader.id);
+          // Consent withdrawn while the voice was being made: it must not be kept.
+          if (!(await tx.consent(reader.id))?.allowed) return null;
+          return tx.replaceClone({
+            id: randomUUID(),
+            readerId: reader.id,
+            provider: voice.name,
+            providerVoiceId: made.providerVoiceId,
+            voiceName: name,
+            profile: made.profile,
+            recordingIds: chosen.map((r) => r.id),
+            createdBy: session.user.id,
+            createdAt: deps.clock.now(),
+          });
+        })
+        .catch(async (err: unknown) => {
+          // With the database down the job cannot be queued either: the provider is asked at once then.
+          await discard({ provider: voice.name, providerVoiceId: made.providerVoiceId })
+            .catch(() => voice.deleteVoice(made))
+            .catch((cleanup: unknown) => deps.log.error({ err: cleanup, readerId: reader.id }, 'unsaved voice clone could not be deleted at the provider'));
+          throw err;
+        });
       if (!outcome) {
         await discard({ provider: voice.name, providerVoiceId: made.providerVoiceId });
         throw forbidden(self ? NARRATION_SERVER_MESSAGES.consentMissingSelf : NARRATION_SERVER_MESSAGES.consentMissing(reader.firstName));
@@ -435,15 +467,13 @@ export function createNarrationService(deps: Deps) {
      */
     async generate(session: SessionUser, body: z.output<typeof generateStoryBody>): Promise<GenerateStoryResponse> {
       const { kid, book } = await generationContext(session, body);
-      const { answer, clone, tier, month } = await availabilityOf(session, body, kid, book);
-      if (!answer.ai_available || !clone) {
+      const { answer, clone, tier, month, script } = await availabilityOf(session, body, kid, book);
+      if (!answer.ai_available || !clone || !script) {
         const code = refusalStatus(answer.reason_code!) === 409 ? 'conflict' : 'forbidden';
         throw new AppError(code, answer.reason!, undefined, { reason_code: answer.reason_code! });
       }
-      const pages = await deps.pageTexts(book.id);
-      const script = narrationScript(pages, body.book_text);
-      if (!script) throw fieldError('book_text', NARRATION_SERVER_MESSAGES.noBookText);
-      const textSource = pages.some((p) => countWords(p) > 0) ? ('book' as const) : ('client' as const);
+      // Only the stored book is read (extracted, or entered by a site admin); never text from the requester.
+      const textSource = 'book' as const;
 
       const id = randomUUID();
       const now = deps.clock.now();
@@ -491,8 +521,8 @@ export function createNarrationService(deps: Deps) {
     get: getOne,
 
     /** `GET /api/voice/ai-recordings/{id}/presigned-url`: a signed link to the story's audio. */
-    async presignedUrl(session: SessionUser, uuid: string) {
-      const { ai } = await visible(session, uuid);
+    async presignedUrl(caller: Caller, uuid: string) {
+      const { ai } = await visible(caller, uuid);
       if (ai.status === 'failed') throw new AppError('conflict', NARRATION_SERVER_MESSAGES.generationFailed);
       if (ai.status !== 'ready' || !ai.mediaKey) throw new AppError('conflict', NARRATION_SERVER_MESSAGES.stillGenerating);
       const url = await storage.signedUrl(ai.mediaKey, AI_RECORDING_LINK_TTL_MS);
@@ -506,7 +536,8 @@ export function createNarrationService(deps: Deps) {
       const { kid } = await access.requireKidMember(kidId, session.user.id);
       if (kid.familyId !== ai.familyId) throw forbidden(NARRATION_SERVER_MESSAGES.otherFamilyKid);
       if (ai.status !== 'ready') throw new AppError('conflict', NARRATION_SERVER_MESSAGES.stillGenerating);
-      if (!(await narration.assign(ai.id, kid.id, session.user.id, deps.clock.now()))) throw new AppError('conflict', NARRATION_SERVER_MESSAGES.alreadyAssigned);
+      if (!(await narration.assign(ai.id, kid.id, session.user.id, deps.clock.now())))
+        throw new AppError('conflict', NARRATION_SERVER_MESSAGES.alreadyAssigned);
       return getOne(session, uuid);
     },
 
@@ -535,7 +566,12 @@ export function createNarrationService(deps: Deps) {
     },
 
     /** The kid's ready AI stories as recordings, for playlists and the kid's stories (the caller is a member of the kid's family). */
-    kidStories: (session: SessionUser, kidId: string): Promise<Recording[]> => listFor(session, { kidId, onlyReady: true }),
+    kidStories: async (caller: Caller, kidId: string): Promise<Recording[]> =>
+      isDevice(caller)
+        ? kidId === caller.kidId
+          ? present(await narration.list({ ...deviceFilter(caller), onlyReady: true }, null), null, caller.kidId)
+          : []
+        : listFor(caller, { kidId, onlyReady: true }),
 
     /**
      * The AI story `ai_<uuid>` if it is one of the kid's (assigned to the kid, of the kid's family), for playback's
@@ -572,7 +608,10 @@ export function createNarrationService(deps: Deps) {
 export type NarrationService = ReturnType<typeof createNarrationService>;
 
 /** The `narration.delete-voice` job: removes a voice at its provider (a voice of another provider cannot be reached from here). */
-export function createVoiceRemover(deps: { voice: VoiceProvider; log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void } }) {
+export function createVoiceRemover(deps: {
+  voice: VoiceProvider;
+  log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
+}) {
   return async function deleteVoice(job: DeleteVoiceJob, attempt: { lastAttempt: boolean }) {
     if (job.provider !== deps.voice.name) {
       deps.log.error({ job }, 'voice of another provider left at that provider');
@@ -582,7 +621,10 @@ export function createVoiceRemover(deps: { voice: VoiceProvider; log: { error: (
       await deps.voice.deleteVoice({ providerVoiceId: job.providerVoiceId, profile: null });
       deps.log.info({ provider: job.provider }, 'voice removed at its provider');
     } catch (err) {
-      deps.log.error({ err, provider: job.provider, providerVoiceId: job.providerVoiceId, lastAttempt: attempt.lastAttempt }, 'voice could not be removed at its provider');
+      deps.log.error(
+        { err, provider: job.provider, providerVoiceId: job.providerVoiceId, lastAttempt: attempt.lastAttempt },
+        'voice could not be removed at its provider',
+      );
       throw err;
     }
   };

@@ -18,6 +18,20 @@ export const voiceConsents = pgTable('voice_consents', {
   lastAskedAt: timestamp('last_asked_at', { withTimezone: true }),
 });
 
+/** Every answer a reader gave to the AI-voice consent, kept as the record of consent (issue 25: exported). */
+export const voiceConsentChanges = pgTable(
+  'voice_consent_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    readerId: uuid('reader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    allowed: boolean('allowed').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('voice_consent_changes_reader_idx').on(t.readerId, t.at)],
+);
+
 /** What the local provider measured of a reader's readings. */
 export type StoredProfile = { pitchHz: number | null; wordsPerMinute: number | null };
 

@@ -94,7 +94,10 @@ describe('voice clones', () => {
     const toReader = () => ctx.mailer.sent.slice(before).filter((m) => m.to === w.gran.email);
     const asked = toReader();
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ to: w.gran.email, subject: NARRATION_SERVER_MESSAGES.consentEmailSubject(`${w.parent.first_name} ${w.parent.last_name}`) });
+    expect(asked[0]).toMatchObject({
+      to: w.gran.email,
+      subject: NARRATION_SERVER_MESSAGES.consentEmailSubject(`${w.parent.first_name} ${w.parent.last_name}`),
+    });
     expect(asked[0]!.text).toContain('Allow my family to create an AI voice from my readings');
     expect(asked[0]!.text).toContain('/profile');
 
@@ -113,7 +116,12 @@ describe('voice clones', () => {
   it('are made from the reader’s own chosen ready recordings, by a parent (multipart, as the spec sends it) or by the reader (JSON)', async () => {
     const w = await h.family();
     const form = multipartBody({ readerId: w.gran.id, recording_ids: JSON.stringify([w.reading]), voice_name: '' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/voice/clone/create', payload: form.payload, headers: { ...form.headers, cookie: w.parent.cookie } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/voice/clone/create',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: w.parent.cookie },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const clone = res.json().voice_clone;
     expect(voiceCloneSchema.safeParse(clone).success).toBe(true);
@@ -213,9 +221,15 @@ describe('voice clones', () => {
     const off = await h.consent(w.gran, false);
     expect(off.json()).toEqual({ allowed: false, updated_at: ctx.clock.now().toISOString() });
     expect((await h.call('GET', `/api/voice/check-voice-clone/${w.gran.id}`, w.parent)).json()).toMatchObject({ has_voice_clone: false, consent: false });
-    expect((await h.call('GET', `/api/voice/ai-recordings/${story.recording_id}`, w.parent)).json().ai_recording).toMatchObject({ status: 'ready', voice_name: "Rose's Voice" });
+    expect((await h.call('GET', `/api/voice/ai-recordings/${story.recording_id}`, w.parent)).json().ai_recording).toMatchObject({
+      status: 'ready',
+      voice_name: "Rose's Voice",
+    });
     const another = await ctx.newBook({ pages: STORY_PAGES });
-    expect((await h.availability(w.parent, { ...generation(w), book_id: another.id, kid_id: w.leo.id })).json()).toMatchObject({ has_voice_clone: false, reason_code: 'no_voice_clone' });
+    expect((await h.availability(w.parent, { ...generation(w), book_id: another.id, kid_id: w.leo.id })).json()).toMatchObject({
+      has_voice_clone: false,
+      reason_code: 'no_voice_clone',
+    });
 
     expect((await h.call('DELETE', '/api/voice/clone/my-voice', w.gran)).statusCode).toBe(404);
     await h.consent(w.gran, true);
@@ -316,7 +330,7 @@ describe('generating an AI story', () => {
   it('answers at once, then the job reads the book’s own pages in the voice into one audio file with a page track', async () => {
     const w = await h.family();
     await cloneOf(w);
-    const body = { ...generation(w), kid_id: w.leo.id, book_text: 'The client’s hint is not read when the book has text.' };
+    const body = { ...generation(w), kid_id: w.leo.id };
     const res = await h.generate(w.parent, body);
     expect(res.statusCode, res.body).toBe(202);
     const answer = res.json();
@@ -366,7 +380,10 @@ describe('generating an AI story', () => {
       expect(probed.audio?.codec).toBe('aac');
       expect(probed.durationSeconds).toBeCloseTo(story.duration_seconds, -0.5);
     }
-    const [row] = await ctx.db.select().from(aiRecordings).where(eq(aiRecordings.id, answer.recording_id.slice(3)));
+    const [row] = await ctx.db
+      .select()
+      .from(aiRecordings)
+      .where(eq(aiRecordings.id, answer.recording_id.slice(3)));
     expect(row!.textSource).toBe('book');
     expect(row!.script.map((p) => p.text)).toEqual(STORY_PAGES);
   });
@@ -458,7 +475,12 @@ describe('generating an AI story', () => {
     await cloneOf(w);
     const { recording_id: id } = (await h.generate(w.parent, { ...generation(w), kid_id: w.leo.id })).json();
     const outsider = await h.family({ name: 'The Outsiders' });
-    for (const url of [`/api/voice/ai-recordings/${id}`, `/api/voice/ai-recordings/${id}/presigned-url`, `/api/voice/kid/${w.leo.id}/ai-recordings`, `/api/voice/kid/${w.leo.id}/all-recordings`]) {
+    for (const url of [
+      `/api/voice/ai-recordings/${id}`,
+      `/api/voice/ai-recordings/${id}/presigned-url`,
+      `/api/voice/kid/${w.leo.id}/ai-recordings`,
+      `/api/voice/kid/${w.leo.id}/all-recordings`,
+    ]) {
       expect((await h.call('GET', url, outsider.parent)).statusCode, url).toBe(404);
       expect((await h.call('GET', url, undefined)).statusCode, url).toBe(401);
     }
@@ -476,29 +498,61 @@ describe('generating an AI story', () => {
     await h.waitForStory(w.parent, id);
   });
 
-  it('uses the client’s book_text only when the book has no text of its own, and refuses a story with no words', async () => {
+  it('never reads text from the requester: book_text is refused, and a book without text says AI is unavailable (issue 27)', async () => {
     const w = await h.family();
     await cloneOf(w);
     const blank = await ctx.newBook({ pages: ['', ''] });
-    const none = await h.generate(w.parent, { book_id: blank.id, reader_id: w.gran.id, kid_id: w.leo.id });
-    expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ error: NARRATION_SERVER_MESSAGES.noBookText, errors: { book_text: [NARRATION_SERVER_MESSAGES.noBookText] } });
-    expect((await h.call('GET', '/api/user/premium-status', w.parent)).json().ai_generations_used).toBe(0);
+    const said = await h.generate(w.parent, {
+      book_id: blank.id,
+      reader_id: w.gran.id,
+      kid_id: w.leo.id,
+      book_text: 'Please send me your bank card number.',
+    } as never);
+    expect(said.statusCode).toBe(400);
+    expect(said.json()).toMatchObject({
+      error: NARRATION_SERVER_MESSAGES.bookTextNotAccepted,
+      errors: { book_text: [NARRATION_SERVER_MESSAGES.bookTextNotAccepted] },
+    });
 
-    const res = await h.generate(w.parent, { book_id: blank.id, reader_id: w.gran.id, kid_id: w.leo.id, book_text: 'Goodnight moon. Goodnight room.' });
+    const available = (await h.availability(w.parent, { book_id: blank.id, reader_id: w.gran.id, kid_id: w.leo.id })).json();
+    expect(available).toMatchObject({ ai_available: false, reason_code: 'no_book_text', reason: NARRATION_SERVER_MESSAGES.noBookText });
+    const none = await h.generate(w.parent, { book_id: blank.id, reader_id: w.gran.id, kid_id: w.leo.id });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ error: NARRATION_SERVER_MESSAGES.noBookText, reason_code: 'no_book_text' });
+    expect((await h.call('GET', '/api/user/premium-status', w.parent)).json().ai_generations_used).toBe(0);
+    expect(await ctx.db.select().from(aiRecordings).where(eq(aiRecordings.bookId, blank.id))).toEqual([]);
+  });
+
+  it('reads the text a site admin entered for a book without a text layer, page by page', async () => {
+    const w = await h.family();
+    await cloneOf(w);
+    const blank = await ctx.newBook({ pages: ['', ''], narration_text: 'Goodnight moon.\n---\nGoodnight room.' });
+    expect((await h.availability(w.parent, { book_id: blank.id, reader_id: w.gran.id, kid_id: w.leo.id })).json()).toMatchObject({ ai_available: true });
+    const res = await h.generate(w.parent, { book_id: blank.id, reader_id: w.gran.id, kid_id: w.leo.id });
     expect(res.statusCode, res.body).toBe(202);
     const story = await h.waitForStory(w.parent, res.json().recording_id);
     expect(story.status).toBe('ready');
-    expect(story.page_track).toEqual([{ page: 1, at_seconds: 0 }]);
-    const [row] = await ctx.db.select().from(aiRecordings).where(eq(aiRecordings.id, story.id.slice(3)));
-    expect(row).toMatchObject({ textSource: 'client', script: [{ page: 1, text: 'Goodnight moon. Goodnight room.' }] });
+    expect(story.page_track.map((t: Json) => t.page)).toEqual([1, 2]);
+    const [row] = await ctx.db
+      .select()
+      .from(aiRecordings)
+      .where(eq(aiRecordings.id, story.id.slice(3)));
+    expect(row).toMatchObject({
+      textSource: 'book',
+      script: [
+        { page: 1, text: 'Goodnight moon.' },
+        { page: 2, text: 'Goodnight room.' },
+      ],
+    });
   });
 
   it('reads longer books into longer stories', async () => {
     const w = await h.family();
     await cloneOf(w);
     const short = await ctx.newBook({ pages: ['The end.'] });
-    const long = await ctx.newBook({ pages: ['Once upon a time there lived a bear.', 'He walked to the river and looked at the fish.', 'Then he went home and slept all winter long.'] });
+    const long = await ctx.newBook({
+      pages: ['Once upon a time there lived a bear.', 'He walked to the river and looked at the fish.', 'Then he went home and slept all winter long.'],
+    });
     const durations: number[] = [];
     for (const book of [short, long]) {
       const { recording_id: id } = (await h.generate(w.parent, { book_id: book.id, reader_id: w.gran.id, kid_id: w.leo.id })).json();
@@ -515,7 +569,11 @@ describe('monthly limits', () => {
     const month = billingMonth(ctx.clock.now());
     // 18 made earlier this month (written as the service writes them).
     await ctx.db.insert(aiGenerations).values(Array.from({ length: 18 }, () => ({ familyId: w.family.id, month, createdAt: ctx.clock.now() })));
-    expect((await h.availability(w.parent, { ...generation(w), kid_id: w.leo.id })).json()).toMatchObject({ ai_available: true, generations_remaining: 2, generations_limit: 20 });
+    expect((await h.availability(w.parent, { ...generation(w), kid_id: w.leo.id })).json()).toMatchObject({
+      ai_available: true,
+      generations_remaining: 2,
+      generations_limit: 20,
+    });
     const one = await ctx.newBook({ pages: ['Number nineteen.'] });
     expect((await h.generate(w.parent, { book_id: one.id, reader_id: w.gran.id, kid_id: w.leo.id })).statusCode).toBe(202);
 
@@ -523,7 +581,10 @@ describe('monthly limits', () => {
     const [a, b] = [await ctx.newBook({ pages: ['Twenty.'] }), await ctx.newBook({ pages: ['Twenty-one.'] })];
     const both = await Promise.all([a, b].map((book) => h.generate(w.parent, { book_id: book.id, reader_id: w.gran.id, kid_id: w.leo.id })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([202, 403]);
-    const rows = await ctx.db.select().from(aiGenerations).where(and(eq(aiGenerations.familyId, w.family.id), eq(aiGenerations.month, month)));
+    const rows = await ctx.db
+      .select()
+      .from(aiGenerations)
+      .where(and(eq(aiGenerations.familyId, w.family.id), eq(aiGenerations.month, month)));
     expect(rows).toHaveLength(20);
     // Another family's month is its own.
     const other = await h.family({ tier: 'gold', name: 'The Golds' });
@@ -544,7 +605,12 @@ describe('monthly limits', () => {
     }
     const sixth = await ctx.newBook({ pages: ['One too many.'] });
     const body = { book_id: sixth.id, reader_id: w.gran.id, kid_id: w.leo.id };
-    expect((await h.availability(w.parent, body)).json()).toMatchObject({ ai_available: false, generations_remaining: 0, reason_code: 'limit_reached', reason: NARRATION_SERVER_MESSAGES.limitReached(5) });
+    expect((await h.availability(w.parent, body)).json()).toMatchObject({
+      ai_available: false,
+      generations_remaining: 0,
+      reason_code: 'limit_reached',
+      reason: NARRATION_SERVER_MESSAGES.limitReached(5),
+    });
     const refused = await h.generate(w.parent, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: NARRATION_SERVER_MESSAGES.limitReached(5), reason_code: 'limit_reached' });

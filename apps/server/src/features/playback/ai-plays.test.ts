@@ -51,7 +51,13 @@ const playlistItem = async (kidId: string, id: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return playlistResponse.parse(res.json()).items.find((i) => i.recording_id === id);
 };
-const eventCount = async () => (await ctx.db.select({ id: playEvents.id }).from(playEvents).where(eq(playEvents.aiRecordingId, parseAiRecordingId(w.ai)!))).length;
+const eventCount = async () =>
+  (
+    await ctx.db
+      .select({ id: playEvents.id })
+      .from(playEvents)
+      .where(eq(playEvents.aiRecordingId, parseAiRecordingId(w.ai)!))
+  ).length;
 
 describe('plays of AI stories', () => {
   it('are refused to outsiders (404), for another kid (404), for stories not ready (409) and for bad ids (400), storing nothing', async () => {

@@ -45,7 +45,11 @@ export function createPlaybackRepository(db: Db) {
       const c: SQL[] = [sql`TRUE`];
       if (filter.familyId) c.push(sql`k.family_id = ${filter.familyId}`);
       if (filter.kidId) c.push(sql`pe.kid_id = ${filter.kidId}`);
-      const list = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+      const list = (ids: readonly string[]) =>
+        sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        );
       if (filter.recordingIds) {
         const aiIds = filter.recordingIds.filter(isAiRecordingId).map((id) => parseAiRecordingId(id)!);
         const readIds = filter.recordingIds.filter((id) => !isAiRecordingId(id));

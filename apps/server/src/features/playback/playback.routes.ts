@@ -17,19 +17,22 @@ import {
   readerDashboardStatsResponse,
   recordingReactionParams,
 } from '@fst/shared/playback/playback.schema';
-import { requireSession, type App } from '../../platform/http.ts';
+import { requireCaller, requireSession, type App } from '../../platform/http.ts';
 import type { PlaybackService } from './playback.service.ts';
 
 // decisions.md "Endpoints beyond the spec": play events, stats, playlists, bedtime, reactions, notifications.
 export function playbackRoutes(app: App, { playback }: { playback: PlaybackService }) {
   const tags = ['playback'];
 
-  app.post('/api/playback/events', { schema: { tags, body: playEventBody, response: { 201: playEventResponse } } }, async (req, reply) =>
-    reply.code(201).send(await playback.recordEvent(requireSession(req), req.body)),
+  // `device: true`: open to the kid's own device too (decision 018), for its kid only.
+  app.post(
+    '/api/playback/events',
+    { config: { device: true, idempotent: true }, schema: { tags, body: playEventBody, response: { 201: playEventResponse } } },
+    async (req, reply) => reply.code(201).send(await playback.recordEvent(requireCaller(req), req.body)),
   );
   app.get(
     '/api/playback/family/:familyId/stats',
-    { config: { cached: true }, schema: { tags, params: familyStatsParams, querystring: familyStatsQuery, response: { 200: familyStatsResponse } } },
+    { schema: { tags, params: familyStatsParams, querystring: familyStatsQuery, response: { 200: familyStatsResponse } } },
     async (req) => playback.familyStats(requireSession(req), req.params.familyId, req.query.tz_offset_minutes),
   );
   app.get('/api/playback/reader/stats', { schema: { tags, response: { 200: readerDashboardStatsResponse } } }, async (req) =>
@@ -37,8 +40,8 @@ export function playbackRoutes(app: App, { playback }: { playback: PlaybackServi
   );
 
   const playlistPath = '/api/playback/kid/:kidId/playlist';
-  app.get(playlistPath, { config: { cached: true }, schema: { tags, params: kidPlaybackParams, response: { 200: playlistResponse } } }, async (req) =>
-    playback.playlist(requireSession(req), req.params.kidId),
+  app.get(playlistPath, { config: { device: true }, schema: { tags, params: kidPlaybackParams, response: { 200: playlistResponse } } }, async (req) =>
+    playback.playlist(requireCaller(req), req.params.kidId),
   );
   app.put(playlistPath, { schema: { tags, params: kidPlaybackParams, body: playlistOrderBody, response: { 200: playlistResponse } } }, async (req) =>
     playback.savePlaylist(requireSession(req), req.params.kidId, req.body.order),
@@ -48,8 +51,8 @@ export function playbackRoutes(app: App, { playback }: { playback: PlaybackServi
   );
 
   const bedtimePath = '/api/playback/kid/:kidId/bedtime';
-  app.get(bedtimePath, { schema: { tags, params: kidPlaybackParams, response: { 200: bedtimeResponse } } }, async (req) =>
-    playback.bedtime(requireSession(req), req.params.kidId),
+  app.get(bedtimePath, { config: { device: true }, schema: { tags, params: kidPlaybackParams, response: { 200: bedtimeResponse } } }, async (req) =>
+    playback.bedtime(requireCaller(req), req.params.kidId),
   );
   app.put(bedtimePath, { schema: { tags, params: kidPlaybackParams, body: bedtimeBody, response: { 200: bedtimeResponse } } }, async (req) =>
     playback.saveBedtime(requireSession(req), req.params.kidId, req.body),
@@ -57,8 +60,8 @@ export function playbackRoutes(app: App, { playback }: { playback: PlaybackServi
 
   app.post(
     '/api/recording/:id/reactions',
-    { schema: { tags, params: recordingReactionParams, body: reactionBody, response: { 201: reactionResponse } } },
-    async (req, reply) => reply.code(201).send(await playback.react(requireSession(req), req.params.id, req.body)),
+    { config: { device: true, idempotent: true }, schema: { tags, params: recordingReactionParams, body: reactionBody, response: { 201: reactionResponse } } },
+    async (req, reply) => reply.code(201).send(await playback.react(requireCaller(req), req.params.id, req.body)),
   );
   app.get('/api/reactions/for-reader', { schema: { tags, response: { 200: reactionListResponse } } }, async (req) =>
     playback.reactionsForReader(requireSession(req)),

@@ -18,7 +18,7 @@ import type {
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
+import { isDevice, type Caller, type SessionUser } from '../../platform/http.ts';
 import type { FamilyAccess } from '../families/families.access.ts';
 import type { PlaybackRepository } from './playback.repository.ts';
 
@@ -29,7 +29,7 @@ type Deps = {
   access: FamilyAccess;
   clock: Clock;
   /** The kid's recordings as the caller sees them, newest first (the recordings feature). */
-  kidStories: (session: SessionUser, kidId: string) => Promise<Recording[]>;
+  kidStories: (caller: Caller, kidId: string) => Promise<Recording[]>;
   /** How many story requests to the reader are pending, as their queue lists them (the requests feature). */
   storiesQueued: (session: SessionUser) => Promise<number>;
   /** The AI story (`ai_<uuid>`) if it is one of the kid's, with its state; else undefined (the narration feature). */
@@ -69,8 +69,17 @@ const countBy = <K>(items: readonly K[]) => {
 export function createPlaybackService(deps: Deps) {
   const { playback, access } = deps;
 
-  /** The kid, for a member of its family (a parent when `opts.parent`); others get 404 or 403. */
-  async function kidFor(session: SessionUser, kidId: string, opts: { parent: boolean }) {
+  /**
+   * The kid, for a member of its family (a parent when `opts.parent`; or the kid's own device when
+   * `opts.device`, docs/decisions/018); others get 404 or 403.
+   */
+  async function kidFor(caller: Caller, kidId: string, opts: { parent: boolean; device?: boolean }) {
+    if (isDevice(caller)) {
+      if (kidId !== caller.kidId) throw fieldError('kid_id', RECORDING_TEXTS.kidNotFound, 'not_found');
+      if (!opts.device) throw forbidden();
+      return { id: caller.kidId, familyId: caller.familyId };
+    }
+    const session = caller;
     const { kid } = await access.requireKidMember(kidId, session.user.id);
     if (opts.parent) await access.requireParent(kid.familyId, session.user.id);
     return kid;
@@ -91,8 +100,8 @@ export function createPlaybackService(deps: Deps) {
     return recording;
   }
 
-  async function playlist(session: SessionUser, kidId: string): Promise<PlaylistResponse> {
-    const stories = (await deps.kidStories(session, kidId)).filter((r) => r.processing_status === 'ready');
+  async function playlist(caller: Caller, kidId: string): Promise<PlaylistResponse> {
+    const stories = (await deps.kidStories(caller, kidId)).filter((r) => r.processing_status === 'ready');
     const [saved, plays] = await Promise.all([playback.playlistOrder(kidId), playback.plays({ kidId })]);
     const byId = new Map(stories.map((r) => [r.id, r]));
     const state = playState(plays);
@@ -116,13 +125,15 @@ export function createPlaybackService(deps: Deps) {
 
   return {
     /** `POST /api/playback/events`: a member of the kid's family reports a play of one of the kid's stories. */
-    async recordEvent(session: SessionUser, body: z.output<typeof playEventBody>) {
-      await kidFor(session, body.kid_id, { parent: false });
+    async recordEvent(caller: Caller, body: z.output<typeof playEventBody>) {
+      await kidFor(caller, body.kid_id, { parent: false, device: true });
       await kidStory(body.kid_id, body.recording_id);
       await playback.insertEvent({
         storyId: body.recording_id,
         kidId: body.kid_id,
-        userId: session.user.id,
+        // A kid device's play is the kid's, on that device; a parent's, on theirs.
+        userId: isDevice(caller) ? null : caller.user.id,
+        deviceId: isDevice(caller) ? caller.id : null,
         event: body.event,
         positionSeconds: body.position_seconds,
         createdAt: deps.clock.now(),
@@ -156,9 +167,9 @@ export function createPlaybackService(deps: Deps) {
     },
 
     /** `GET /api/playback/kid/{kidId}/playlist`: for members of the kid's family. */
-    async playlist(session: SessionUser, kidId: string) {
-      await kidFor(session, kidId, { parent: false });
-      return playlist(session, kidId);
+    async playlist(caller: Caller, kidId: string) {
+      await kidFor(caller, kidId, { parent: false, device: true });
+      return playlist(caller, kidId);
     },
 
     /** `PUT /api/playback/kid/{kidId}/playlist`: a parent saves an order of all the kid's stories. */
@@ -177,8 +188,9 @@ export function createPlaybackService(deps: Deps) {
       return playlist(session, kidId);
     },
 
-    async bedtime(session: SessionUser, kidId: string): Promise<BedtimeSettings> {
-      await kidFor(session, kidId, { parent: true });
+    /** The parents' bedtime limits: for them, and for the kid's device, whose Bedtime Mode keeps to them. */
+    async bedtime(caller: Caller, kidId: string): Promise<BedtimeSettings> {
+      await kidFor(caller, kidId, { parent: true, device: true });
       const row = await playback.bedtime(kidId);
       return {
         kid_id: kidId,
@@ -194,10 +206,18 @@ export function createPlaybackService(deps: Deps) {
     },
 
     /** `POST /api/recording/{id}/reactions`: a parent sends the reader a kid's reaction to one of the kid's stories. */
-    async react(session: SessionUser, recordingId: string, body: z.output<typeof reactionBody>) {
-      await kidFor(session, body.kid_id, { parent: true });
+    async react(caller: Caller, recordingId: string, body: z.output<typeof reactionBody>) {
+      await kidFor(caller, body.kid_id, { parent: true, device: true });
       await kidRecording(body.kid_id, recordingId);
-      const id = await playback.insertReaction({ recordingId, kidId: body.kid_id, sentBy: session.user.id, reaction: body.reaction, createdAt: deps.clock.now() });
+      const id = await playback.insertReaction({
+        recordingId,
+        kidId: body.kid_id,
+        // From the kid's own device, no parent sent it.
+        sentBy: isDevice(caller) ? null : caller.user.id,
+        deviceId: isDevice(caller) ? caller.id : null,
+        reaction: body.reaction,
+        createdAt: deps.clock.now(),
+      });
       const [row] = await playback.reactions({ id }, 1);
       if (!row) throw notFound();
       return { reaction: toReaction(row) };

@@ -3,6 +3,7 @@ import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable
 import { PLAY_EVENTS, REACTIONS } from '@fst/shared/constants';
 import { users } from '../auth/auth.table.ts';
 import { kids } from '../families/families.table.ts';
+import { kidDevices } from '../devices/devices.table.ts';
 import { aiRecordings } from '../narration/narration.table.ts';
 import { recordings } from '../recordings/recordings.table.ts';
 
@@ -21,6 +22,8 @@ export const playEvents = pgTable(
       .references(() => kids.id, { onDelete: 'cascade' }),
     // Who held the device; the play stays when that account goes.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The kid device that played it (docs/decisions/018); the play stays when the device is removed.
+    deviceId: uuid('device_id').references(() => kidDevices.id, { onDelete: 'set null' }),
     event: text('event', { enum: PLAY_EVENTS }).notNull(),
     positionSeconds: doublePrecision('position_seconds').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +69,8 @@ export const reactions = pgTable(
       .notNull()
       .references(() => kids.id, { onDelete: 'cascade' }),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    // Sent from the kid's own device (then no parent sent it).
+    deviceId: uuid('device_id').references(() => kidDevices.id, { onDelete: 'set null' }),
     reaction: text('reaction', { enum: REACTIONS }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

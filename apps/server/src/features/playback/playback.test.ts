@@ -40,10 +40,9 @@ function wednesdayNoonAhead(minDays: number) {
 /** A ready recording of a 100-second story by `who` for these kids. */
 async function record(who: Who, kidIds: string[]) {
   const book = await ctx.newBook();
-  const body = multipartBody(
-    { book_id: book.id, recording_type: 'webcam_only', duration_seconds: '2', kid_ids: JSON.stringify(kidIds) },
-    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm'), type: 'video/webm' }],
-  );
+  const body = multipartBody({ book_id: book.id, recording_type: 'webcam_only', duration_seconds: '2', kid_ids: JSON.stringify(kidIds) }, [
+    { name: 'recording', filename: 'reading.webm', content: makeMedia('webm'), type: 'video/webm' },
+  ]);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   const id = res.json().recording.id as string;
@@ -102,15 +101,36 @@ describe('play events and stats', () => {
     const wednesday = wednesdayNoonAhead(8);
     // Last week: Mia completes r1.
     await setClock(new Date(wednesday.getTime() - 7 * DAY));
-    expect(await play(w.parent, w.r1, w.mia.id, [['start', 0], ['progress', 50], ['complete', 100]])).toEqual({ ok: true, watched: true, resume_seconds: 0 });
+    expect(
+      await play(w.parent, w.r1, w.mia.id, [
+        ['start', 0],
+        ['progress', 50],
+        ['complete', 100],
+      ]),
+    ).toEqual({ ok: true, watched: true, resume_seconds: 0 });
     // Tuesday: Leo passes 90 percent of r1 without a complete event (the reader's device reports it).
     await setClock(new Date(wednesday.getTime() - DAY));
-    expect(await play(w.gran, w.r1, w.leo.id, [['start', 0], ['progress', 50], ['progress', 95]])).toMatchObject({ watched: true });
+    expect(
+      await play(w.gran, w.r1, w.leo.id, [
+        ['start', 0],
+        ['progress', 50],
+        ['progress', 95],
+      ]),
+    ).toMatchObject({ watched: true });
     // Today: Mia stops r2 at 30 s, then plays r1 again to the end.
     await setClock(new Date(wednesday.getTime() - 2 * HOUR));
-    expect(await play(w.parent, w.r2, w.mia.id, [['start', 0], ['progress', 30]])).toEqual({ ok: true, watched: false, resume_seconds: 30 });
+    expect(
+      await play(w.parent, w.r2, w.mia.id, [
+        ['start', 0],
+        ['progress', 30],
+      ]),
+    ).toEqual({ ok: true, watched: false, resume_seconds: 30 });
     ctx.clock.advance(60_000);
-    await play(w.parent, w.r1, w.mia.id, [['start', 0], ['progress', 20], ['complete', 100]]);
+    await play(w.parent, w.r1, w.mia.id, [
+      ['start', 0],
+      ['progress', 20],
+      ['complete', 100],
+    ]);
     await setClock(wednesday);
 
     const s = await stats(w);
@@ -154,7 +174,9 @@ describe('play events and stats', () => {
     const busy = await event(w.outsider, w.rz, w.zed.id, 'start');
     expect(busy.statusCode).toBe(409);
     await ctx.db.update(recordingsTable).set({ status: 'ready' }).where(eq(recordingsTable.id, w.rz));
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/playback/events', payload: { recording_id: w.r1, kid_id: w.mia.id, event: 'start' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/playback/events', payload: { recording_id: w.r1, kid_id: w.mia.id, event: 'start' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -217,7 +239,10 @@ describe('bedtime settings', () => {
     const saved = await call('PUT', url(), w.parent, { stories_limit: 20, sleep_timer_minutes: 120 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call('GET', url(), w.parent)).json()).toEqual({ kid_id: w.leo.id, stories_limit: 20, sleep_timer_minutes: 120 });
-    expect((await call('PUT', url(), w.parent, { stories_limit: 1, sleep_timer_minutes: 0 })).json()).toMatchObject({ stories_limit: 1, sleep_timer_minutes: 0 });
+    expect((await call('PUT', url(), w.parent, { stories_limit: 1, sleep_timer_minutes: 0 })).json()).toMatchObject({
+      stories_limit: 1,
+      sleep_timer_minutes: 0,
+    });
 
     for (const [body, message] of [
       [{ stories_limit: 0, sleep_timer_minutes: 10 }, PLAYBACK_SERVER_MESSAGES.storiesLimitRange(1, 20)],
@@ -243,7 +268,11 @@ describe('reactions', () => {
   it('a parent sends a kid’s reaction; the reader sees it; readers (403), outsiders and other stories (404) are refused', async () => {
     const res = await call('POST', `/api/recording/${w.r1}/reactions`, w.parent, { kid_id: w.mia.id, reaction: 'heart' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().reaction).toMatchObject({ recording_id: w.r1, reaction: 'heart', kid: { id: w.mia.id, name: 'Mia', family_id: w.family.id, family_name: 'The Robinsons' } });
+    expect(res.json().reaction).toMatchObject({
+      recording_id: w.r1,
+      reaction: 'heart',
+      kid: { id: w.mia.id, name: 'Mia', family_id: w.family.id, family_name: 'The Robinsons' },
+    });
     ctx.clock.advance(1000);
     await call('POST', `/api/recording/${w.r1}/reactions`, w.parent, { kid_id: w.leo.id, reaction: 'star' });
 

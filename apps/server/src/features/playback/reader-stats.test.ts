@@ -22,10 +22,9 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: o
 /** A ready recording of `bookId` (a new book when not given) by `who` for these kids, 100 seconds long. */
 async function record(who: Who, kidIds: string[], bookId?: string) {
   const book = bookId ?? (await ctx.newBook()).id;
-  const body = multipartBody(
-    { book_id: book, recording_type: 'audio_only', duration_seconds: '100', kid_ids: JSON.stringify(kidIds) },
-    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' }],
-  );
+  const body = multipartBody({ book_id: book, recording_type: 'audio_only', duration_seconds: '100', kid_ids: JSON.stringify(kidIds) }, [
+    { name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' },
+  ]);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   const id = res.json().recording.id as string;
@@ -80,12 +79,28 @@ describe('reader stats', () => {
     expect(await statsOf(w.nana)).toEqual({ stories_recorded: 1, times_watched: 0, happy_grandkids: 1, stories_queued: 0, stories_processing: 0 });
 
     // Mia finishes r1; Leo stops halfway (not watched); Zed passes 90 percent of r2 (watched).
-    await play(w.parent, w.r1, w.mia.id, [['start', 0], ['progress', 50], ['complete', 100]]);
-    await play(w.parent, w.r1, w.leo.id, [['start', 0], ['progress', 50]]);
-    await play(w.outsider, w.r2, w.zed.id, [['start', 0], ['progress', 95]]);
+    await play(w.parent, w.r1, w.mia.id, [
+      ['start', 0],
+      ['progress', 50],
+      ['complete', 100],
+    ]);
+    await play(w.parent, w.r1, w.leo.id, [
+      ['start', 0],
+      ['progress', 50],
+    ]);
+    await play(w.outsider, w.r2, w.zed.id, [
+      ['start', 0],
+      ['progress', 95],
+    ]);
     // Mia watches Nana's story twice: another reader's plays do not count for Gran.
-    await play(w.parent, w.r3, w.mia.id, [['start', 0], ['complete', 100]]);
-    await play(w.parent, w.r3, w.mia.id, [['start', 0], ['complete', 100]]);
+    await play(w.parent, w.r3, w.mia.id, [
+      ['start', 0],
+      ['complete', 100],
+    ]);
+    await play(w.parent, w.r3, w.mia.id, [
+      ['start', 0],
+      ['complete', 100],
+    ]);
 
     expect(await statsOf(w.gran)).toMatchObject({ stories_recorded: 2, times_watched: 2, happy_grandkids: 3 });
     expect(await statsOf(w.nana)).toMatchObject({ stories_recorded: 1, times_watched: 2, happy_grandkids: 1 });

@@ -29,7 +29,7 @@ export function createStoryNoticesRepository(db: Db) {
           wantsNotice: wantsStoryRequested,
           kid: { id: kids.id, firstName: kids.firstName },
           familyName: families.name,
-          book: { id: books.id, title: books.title },
+          book: { id: books.id, title: books.title, coverKey: books.coverKey },
           requester: { firstName: requester.firstName, lastName: requester.lastName },
         })
         .from(storyRequests)
@@ -54,6 +54,7 @@ export function createStoryNoticesRepository(db: Db) {
           readerFirstName: users.firstName,
           readerLastName: users.lastName,
           bookTitle: books.title,
+          bookCoverKey: books.coverKey,
         })
         .from(recordings)
         .innerJoin(users, eq(users.id, recordings.readerId))

@@ -35,10 +35,9 @@ async function waitForMails(from: number, count: number, timeoutMs = 20_000) {
 
 async function record(who: Who, kidIds: string[], bookId?: string) {
   const book = bookId ?? (await ctx.newBook()).id;
-  const body = multipartBody(
-    { book_id: book, recording_type: 'audio_only', duration_seconds: '60', kid_ids: JSON.stringify(kidIds) },
-    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' }],
-  );
+  const body = multipartBody({ book_id: book, recording_type: 'audio_only', duration_seconds: '60', kid_ids: JSON.stringify(kidIds) }, [
+    { name: 'recording', filename: 'reading.webm', content: makeMedia('webm-audio'), type: 'audio/webm' },
+  ]);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   const id = res.json().recording.id as string;
@@ -90,10 +89,33 @@ describe('a story is requested', () => {
     expect(mail!.text).toContain(`${ctx.config.publicUrl}/record?bookId=${book.id}&childId=${w.mia.id}\n`);
     expect(mail!.text).toContain(`${ctx.config.publicUrl}/profile`);
     expect(mail!.text).toContain(NOTIFICATION_TEXTS.storyRequestedLabel);
+    // Sent with List-Unsubscribe: the notification settings on the profile.
+    expect(mail!.unsubscribeUrl).toBe(`${ctx.config.publicUrl}/profile`);
 
     // Asking again answers the pending request: no second e-mail.
     expect((await ask()).statusCode).toBe(200);
     expect(mailsSince(from)).toHaveLength(1);
+  });
+
+  it('shows the book’s cover in the e-mail, by a link that still works days later', async () => {
+    const book = await ctx.newBook({ title: 'Cover Moon' });
+    // The cover job runs just after the upload.
+    for (let i = 0; !(await ctx.app.inject({ method: 'GET', url: `/api/books/${book.id}`, headers: { cookie: w.mum.cookie } })).json().book.cover_url; i++) {
+      if (i > 300) throw new Error('no cover');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const from = ctx.mailer.sent.length;
+    expect((await call('POST', '/api/queue/request-story', w.mum, { book_id: book.id, kid_id: w.mia.id, reader_id: w.gran.id })).statusCode).toBe(201);
+    const [mail] = mailsSince(from);
+    expect(mail!.image).toEqual({
+      src: expect.stringMatching(new RegExp(`^${ctx.config.publicUrl}/api/media/books/${book.id}/cover\\.webp\\?`)),
+      alt: 'The cover of “Cover Moon”',
+    });
+    const exp = Number(new URL(mail!.image!.src).searchParams.get('exp'));
+    expect(exp * 1000).toBeGreaterThan(ctx.clock.now().getTime() + 6 * 24 * 60 * 60 * 1000);
+    const image = await ctx.app.inject({ method: 'GET', url: mail!.image!.src.slice(ctx.config.publicUrl.length) });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
   });
 
   it('tells nobody of a premium request that is refused', async () => {
@@ -151,6 +173,7 @@ describe('a new story arrives', () => {
       expect(mail.text).toContain(`Watch it: ${ctx.config.publicUrl}/story/${r1}\n`);
       expect(mail.text).toContain(`Mia’s stories: ${ctx.config.publicUrl}/child/${w.mia.id}\n`);
       expect(mail.text).toContain(NOTIFICATION_TEXTS.newStoryLabel);
+      expect(mail.unsubscribeUrl).toBe(`${ctx.config.publicUrl}/profile`);
     }
     expect(mails.find((m) => to(m)[0] === w.mum.email.toLowerCase())!.text).toContain('Hello Mum,');
   });

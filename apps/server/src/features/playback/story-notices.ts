@@ -9,6 +9,8 @@ type Deps = {
   /** Links in the e-mails start here (PUBLIC_URL). */
   publicUrl: string;
   log: { error: (obj: unknown, msg: string) => void };
+  /** An absolute link to a book's cover image that outlives the e-mail's first days; null when there is none. */
+  coverLink?: (coverKey: string | null) => Promise<string | null>;
 };
 
 /** "Mia", "Mia and Leo", "Mia, Leo and Ava". */
@@ -34,9 +36,13 @@ export function storyRequestedMail(input: {
   bookId: string;
   bookTitle: string;
   isPremium: boolean;
+  /** A premium request's id opens the book's pages to the reader for it (issue 22). */
+  requestId?: string;
+  coverUrl?: string | null;
 }): MailMessage {
   const record = new URLSearchParams({ bookId: input.bookId, childId: input.kidId });
   if (input.isPremium) record.set('premium', 'true');
+  if (input.isPremium && input.requestId) record.set('requestId', input.requestId);
   const asker = input.requesterName ? `${input.requesterName} (${input.familyName})` : `A parent of ${input.familyName}`;
   return {
     to: input.to,
@@ -48,6 +54,8 @@ export function storyRequestedMail(input: {
       `Record it now: ${input.publicUrl}/record?${record.toString()}\n` +
       `All your story requests: ${input.publicUrl}/grandparent-dashboard\n` +
       footer(input.publicUrl, NOTIFICATION_TEXTS.storyRequestedLabel),
+    unsubscribeUrl: `${input.publicUrl}/profile`,
+    ...(input.coverUrl ? { image: { src: input.coverUrl, alt: `The cover of ${quoted(input.bookTitle)}` } } : {}),
   };
 }
 
@@ -60,6 +68,7 @@ export function newStoryMail(input: {
   recordingId: string;
   bookTitle: string | null;
   kids: readonly { id: string; firstName: string }[];
+  coverUrl?: string | null;
 }): MailMessage {
   const names = joinNames(input.kids.map((k) => k.firstName));
   const kidLinks = input.kids.map((k) => `${k.firstName}’s stories: ${input.publicUrl}/child/${encodeURIComponent(k.id)}\n`).join('');
@@ -72,6 +81,8 @@ export function newStoryMail(input: {
       `Watch it: ${input.publicUrl}/story/${encodeURIComponent(input.recordingId)}\n` +
       kidLinks +
       footer(input.publicUrl, NOTIFICATION_TEXTS.newStoryLabel),
+    unsubscribeUrl: `${input.publicUrl}/profile`,
+    ...(input.coverUrl ? { image: { src: input.coverUrl, alt: `The cover of ${quoted(input.bookTitle)}` } } : {}),
   };
 }
 
@@ -108,6 +119,7 @@ export function createStoryNotices(deps: Deps) {
       byParent.set(m.userId, entry);
     }
     const readerName = `${recording.readerFirstName} ${recording.readerLastName}`.trim();
+    const coverUrl = (await deps.coverLink?.(recording.bookCoverKey)) ?? null;
     for (const parent of byParent.values()) {
       await send(
         newStoryMail({
@@ -118,6 +130,7 @@ export function createStoryNotices(deps: Deps) {
           recordingId,
           bookTitle: recording.bookTitle,
           kids: kids.filter((k) => parent.familyIds.has(k.familyId)),
+          coverUrl,
         }),
       );
     }
@@ -150,6 +163,8 @@ export function createStoryNotices(deps: Deps) {
           bookId: request.book.id,
           bookTitle: request.book.title,
           isPremium: request.isPremium,
+          requestId,
+          coverUrl: (await deps.coverLink?.(request.book.coverKey)) ?? null,
         }),
       );
     }),

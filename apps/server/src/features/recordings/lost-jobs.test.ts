@@ -42,12 +42,19 @@ describe('recordings whose job was never sent', () => {
     const body = multipartBody({ book_id: book.id, recording_type: 'audio_only', duration_seconds: '5', kid_ids: JSON.stringify([kid.id]) }, [
       { name: 'recording', filename: 'reading.webm', type: 'audio/webm', content: makeMedia('webm') },
     ]);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: gran.cookie } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/recording/upload',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: gran.cookie },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const uploaded = await ctx.waitForRecording(res.json().recording.id);
     const id = randomUUID();
     if (opts.jobFailed) {
-      await ctx.db.execute(sql`INSERT INTO pgboss.job (name, data, state) VALUES (${PROCESS_RECORDING_QUEUE}, ${JSON.stringify({ recordingId: id })}::jsonb, 'failed')`);
+      await ctx.db.execute(
+        sql`INSERT INTO pgboss.job (name, data, state) VALUES (${PROCESS_RECORDING_QUEUE}, ${JSON.stringify({ recordingId: id })}::jsonb, 'failed')`,
+      );
     }
     await ctx.db.insert(recordings).values({
       ...uploaded,
@@ -61,8 +68,8 @@ describe('recordings whose job was never sent', () => {
   }
 
   it('sends the job of a recording past its grace period once, and it turns ready', async () => {
+    // No job is made with the row; the sweep (every 100 ms) may send it before a check here could look.
     const { id, gran } = await orphan(LOST_JOB_GRACE_MS + 60_000);
-    expect(await jobsFor(id)).toBe(0);
     const row = await ctx.waitForRecording(id, 20_000);
     expect(row.status).toBe('ready');
     // Later sweeps find its job and send no other.

@@ -1,22 +1,40 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { RECORDING_SERVER_MESSAGES } from '@fst/shared/messages';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobAttempt, QueueOptions } from '../../platform/jobs/jobs.ts';
 import { MediaError, type MediaTools } from '../../platform/media/ffmpeg.ts';
+import { LONG_READING_SECONDS, playablePlan, processingWeight, READING_MAX_SECONDS, transcodeTimeoutMs } from '../../platform/media/media-plan.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.ts';
 
-/** One job per upload: measure, make a playable copy and a poster, then mark the recording ready or failed. */
+/**
+ * One job per upload: measure, make a playable copy and a poster, then mark the recording ready or failed.
+ * A reading found heavy (long, or big pictures) moves on to the queue for long jobs, so that a short reading
+ * never waits behind it (issue 27): each queue has workers of its own.
+ */
 export const PROCESS_RECORDING_QUEUE = 'recording.process';
+export const PROCESS_LONG_RECORDING_QUEUE = 'recording.process-long';
 export type ProcessRecordingJob = { recordingId: string };
+// Two short-reading workers where there are two cores or more, so one family's reading cannot hold the
+// queue for everyone; more on bigger machines, leaving a core for the long queue and requests.
+const SHORT_WORKERS = Math.max(1, Math.min(4, os.availableParallelism() - (os.availableParallelism() > 2 ? 1 : 0)));
 export const PROCESS_RECORDING_OPTIONS: QueueOptions = {
   retryLimit: 3,
   retryDelaySeconds: 30,
-  // A transcode of the longest reading fits well within this; a dead worker's job is retried after it.
-  expireInSeconds: 2 * 60 * 60,
+  // The heaviest short reading's transcode fits well within this; a dead worker's job is retried after it.
+  expireInSeconds: transcodeTimeoutMs(LONG_READING_SECONDS) / 1000 + 10 * 60,
+  workers: SHORT_WORKERS,
+};
+export const PROCESS_LONG_RECORDING_OPTIONS: QueueOptions = {
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  // ffmpeg's own time-out (sized to the reading) ends first; then the job.
+  expireInSeconds: transcodeTimeoutMs(READING_MAX_SECONDS) / 1000 + 10 * 60,
+  workers: 1,
 };
 
 // The poster is taken this far in (or halfway through a shorter video), past a black first frame.
@@ -36,6 +54,8 @@ type Deps = {
   log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
   /** Told once a recording turns ready (parents' e-mail notices); must not throw. */
   onReady?: (recordingId: string) => Promise<void>;
+  /** Hands a heavy reading on to the queue for long jobs; absent in that queue's own processor. */
+  toLongQueue?: (job: ProcessRecordingJob) => Promise<void>;
 };
 
 /**
@@ -85,15 +105,24 @@ export function createRecordingProcessor(deps: Deps) {
       const audioOnly = row.recordingType === 'audio_only' || !probe.video;
       if (audioOnly && !probe.audio) throw new Unplayable(RECORDING_SERVER_MESSAGES.noMediaStreams);
 
+      // Chrome's WebM does not say its length: read it (without decoding) before deciding anything.
+      const length = probe.durationSeconds ?? (await m.measureDuration(input).catch(() => null));
+      if (length === null) throw new Unplayable(RECORDING_SERVER_MESSAGES.unreadableMedia);
+      if (length > READING_MAX_SECONDS + 1) throw new Unplayable(RECORDING_SERVER_MESSAGES.tooLong(READING_MAX_SECONDS / 60));
+      if (deps.toLongQueue && processingWeight(audioOnly ? { ...probe, video: null } : probe, length) > LONG_READING_SECONDS) {
+        await deps.toLongQueue({ recordingId: row.id });
+        return 'moved';
+      }
+
       const name = audioOnly ? 'audio.m4a' : 'video.mp4';
       const output = path.join(work, name);
-      await m
-        .toPlayable(input, output, { audioOnly, copyVideo: probe.video?.codec === 'h264', copyAudio: probe.audio?.codec === 'aac' })
-        .catch((err) => {
-          throw err instanceof MediaError ? new Unplayable(RECORDING_SERVER_MESSAGES.transcodeFailed) : err;
-        });
+      const { size: inputBytes } = await stat(input);
+      const plan = playablePlan(probe, { audioOnly, durationSeconds: length, fileBitrate: length > 0 ? (inputBytes * 8) / length : null });
+      await m.toPlayable(input, output, plan).catch((err) => {
+        throw err instanceof MediaError ? new Unplayable(RECORDING_SERVER_MESSAGES.transcodeFailed) : err;
+      });
       // Chrome's WebM carries no duration; the MP4 written from it does.
-      const measured = (await m.probe(output)).durationSeconds ?? probe.durationSeconds;
+      const measured = (await m.probe(output)).durationSeconds ?? length;
 
       let poster: string | null = null;
       if (!audioOnly) {
@@ -132,6 +161,7 @@ export function createRecordingProcessor(deps: Deps) {
         },
         made,
       );
+      return 'done';
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -146,8 +176,8 @@ export function createRecordingProcessor(deps: Deps) {
         await finish(row, { status: 'ready' }, []);
         return;
       }
-      await makePlayable(row, media);
-      deps.log.info({ recordingId: row.id }, 'recording processed');
+      const outcome = await makePlayable(row, media);
+      deps.log.info({ recordingId: row.id }, outcome === 'moved' ? 'recording moved to the queue for long jobs' : 'recording processed');
     } catch (err) {
       if (err instanceof Unplayable) {
         await finish(row, { status: 'failed', failureReason: err.message }, []);

@@ -3,12 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { books } from '../books/books.table.ts';
-import { families, familyMembers, kids } from '../families/families.table.ts';
+import { families, familyActivity, familyMembers, kids } from '../families/families.table.ts';
 import { recordingKids, recordings } from './recordings.table.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 export type NewRecording = typeof recordings.$inferInsert & { id: string };
-export type RecordingPatch = Partial<Pick<RecordingRow, 'status' | 'failureReason' | 'mediaKey' | 'originalKey' | 'mime' | 'sizeBytes' | 'durationSeconds' | 'posterKey' | 'processedAt'>>;
+export type RecordingPatch = Partial<
+  Pick<RecordingRow, 'status' | 'failureReason' | 'mediaKey' | 'originalKey' | 'mime' | 'sizeBytes' | 'durationSeconds' | 'posterKey' | 'processedAt'>
+>;
 
 /** Which recordings a list holds; every condition given must hold. */
 export type RecordingFilter = {
@@ -30,6 +32,19 @@ export type RecordingFilter = {
 
 const assignedWhere = (extra: SQL) =>
   sql`EXISTS (SELECT 1 FROM ${recordingKids} rk JOIN ${kids} k ON k.id = rk.kid_id WHERE rk.recording_id = ${recordings.id} AND ${extra})`;
+
+/**
+ * The family activity event (decision 012) of a recording for each family whose kids it is assigned to
+ * (or for `onlyFamily`), with the book's title; run in the transaction of the change.
+ */
+const storyEvents = (type: 'story_recorded' | 'story_deleted', recordingId: string, actor: string | SQL, onlyFamily?: string) => sql`
+  INSERT INTO ${familyActivity} (family_id, type, actor_id, subject_text)
+  SELECT DISTINCT k.family_id, ${type}, ${actor}::uuid, b.title
+  FROM ${recordingKids} rk
+  JOIN ${kids} k ON k.id = rk.kid_id
+  JOIN ${recordings} r ON r.id = rk.recording_id
+  LEFT JOIN ${books} b ON b.id = r.book_id
+  WHERE rk.recording_id = ${recordingId}${onlyFamily ? sql` AND k.family_id = ${onlyFamily}` : sql``}`;
 
 export function createRecordingsRepository(db: Db) {
   const where = (f: RecordingFilter): SQL | undefined => {
@@ -58,6 +73,7 @@ export function createRecordingsRepository(db: Db) {
             author: books.author,
             description: books.description,
             pdfKey: books.pdfKey,
+            coverKey: books.coverKey,
             isPremium: books.isPremium,
             tokenCost: books.tokenCost,
           },
@@ -72,12 +88,53 @@ export function createRecordingsRepository(db: Db) {
       return filter.limit ? q.limit(filter.limit) : q;
     },
 
+    /** Whether the user is a reader of at least one family (only they can record). */
+    async readsForAnyFamily(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(familyMembers)
+        .where(and(eq(familyMembers.userId, userId), eq(familyMembers.familyRole, 'reader')))
+        .limit(1);
+      return Boolean(row);
+    },
+
     async find(id: string) {
       const [row] = await db.select().from(recordings).where(eq(recordings.id, id)).limit(1);
       return row;
     },
 
+    /** The recording `readerId` made from this resumable upload, if any. */
+    async findByUpload(uploadId: string, readerId: string) {
+      const [row] = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.uploadId, uploadId), eq(recordings.readerId, readerId)))
+        .limit(1);
+      return row;
+    },
+
     /** The assigned kids of these recordings that belong to families `viewerId` is a member of. */
+    /** The kid among these recordings' kids, for its kid device (which sees no other kid). */
+    async kidOfDevice(recordingIds: string[], kidId: string) {
+      if (!recordingIds.length) return [];
+      return db
+        .select({ recordingId: recordingKids.recordingId, kidId: kids.id, firstName: kids.firstName, familyId: families.id, familyName: families.name })
+        .from(recordingKids)
+        .innerJoin(kids, eq(kids.id, recordingKids.kidId))
+        .innerJoin(families, eq(families.id, kids.familyId))
+        .where(and(inArray(recordingKids.recordingId, recordingIds), eq(kids.id, kidId)));
+    },
+    /** A kid with its family's name. */
+    async kid(kidId: string) {
+      const [row] = await db
+        .select({ kidId: kids.id, firstName: kids.firstName, age: kids.age, familyId: kids.familyId, familyName: families.name })
+        .from(kids)
+        .innerJoin(families, eq(families.id, kids.familyId))
+        .where(eq(kids.id, kidId))
+        .limit(1);
+      return row;
+    },
+
     async visibleKids(recordingIds: string[], viewerId: string) {
       if (!recordingIds.length) return [];
       return db
@@ -150,6 +207,7 @@ export function createRecordingsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(recordings).values(recording).returning();
         await tx.insert(recordingKids).values(kidIds.map((kidId) => ({ recordingId: recording.id, kidId, assignedBy, assignedAt: recording.createdAt })));
+        await tx.execute(storyEvents('story_recorded', recording.id, recording.readerId));
         return row!;
       });
     },
@@ -167,8 +225,39 @@ export function createRecordingsRepository(db: Db) {
 
     /** Deletes a recording (its assignments go with it); answers the deleted row, to remove its files. */
     async delete(id: string) {
-      const [row] = await db.delete(recordings).where(eq(recordings.id, id)).returning();
-      return row;
+      return db.transaction(async (tx) => {
+        // Logged first: the families are those of the kids it was assigned to.
+        await tx.execute(storyEvents('story_deleted', id, sql`(SELECT reader_id FROM ${recordings} WHERE id = ${id})`));
+        const [row] = await tx.delete(recordings).where(eq(recordings.id, id)).returning();
+        return row;
+      });
+    },
+
+    /**
+     * A removed member's stories leave the family (issue 25, `remove_stories`): their recordings lose the
+     * family's kids, and those assigned to no other kid are deleted; answers the deleted rows, to remove
+     * their files. One transaction, with a story_deleted event each.
+     */
+    async removeFromFamily(readerId: string, familyId: string, actorId: string) {
+      return db.transaction(async (tx) => {
+        const ids = (
+          await tx
+            .selectDistinct({ id: recordingKids.recordingId })
+            .from(recordingKids)
+            .innerJoin(kids, eq(kids.id, recordingKids.kidId))
+            .innerJoin(recordings, eq(recordings.id, recordingKids.recordingId))
+            .where(and(eq(recordings.readerId, readerId), eq(kids.familyId, familyId)))
+        ).map((r) => r.id);
+        if (!ids.length) return [];
+        for (const id of ids) await tx.execute(storyEvents('story_deleted', id, actorId, familyId));
+        await tx
+          .delete(recordingKids)
+          .where(and(inArray(recordingKids.recordingId, ids), sql`${recordingKids.kidId} IN (SELECT id FROM ${kids} WHERE family_id = ${familyId})`));
+        return tx
+          .delete(recordings)
+          .where(and(inArray(recordings.id, ids), sql`NOT EXISTS (SELECT 1 FROM ${recordingKids} rk WHERE rk.recording_id = ${recordings.id})`))
+          .returning();
+      });
     },
 
     /** Ids of the recordings stored between `from` and `to` that are still processing. */
@@ -178,6 +267,15 @@ export function createRecordingsRepository(db: Db) {
         .from(recordings)
         .where(and(eq(recordings.status, 'processing'), between(recordings.createdAt, from, to)));
       return rows.map((r) => r.id);
+    },
+
+    /** Recordings still processing that were made from a resumable upload (whose hand-over may be unfinished). */
+    async awaitingUpload() {
+      const rows = await db
+        .select({ id: recordings.id, uploadId: recordings.uploadId, readerId: recordings.readerId, originalKey: recordings.originalKey })
+        .from(recordings)
+        .where(and(eq(recordings.status, 'processing'), isNotNull(recordings.uploadId)));
+      return rows.filter((r): r is typeof r & { uploadId: string } => r.uploadId !== null);
     },
 
     /** Updates a recording that is still processing; undefined when it is not (deleted, or finished by another attempt). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { pipeline, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { bookListQuery, BookListResponse } from '@fst/shared/books/books.schema';
@@ -10,6 +11,8 @@ import {
   normalizePageTrack,
   RECENT_RECORDINGS_LIMIT,
   RECORDING_MIME_TYPES,
+  SNIFF_BYTES,
+  sniffContainer,
   type MediaContainer,
 } from '@fst/shared/recordings/recordings.rules';
 import {
@@ -22,17 +25,17 @@ import {
 import type { FamilyRole } from '@fst/shared/constants';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
+import { isDevice, type Caller, type KidDevice, type SessionUser } from '../../platform/http.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import { NotMediaError, sniffingStream } from '../../platform/media/sniff.ts';
 import { drain, formStreamError, type FormPart } from '../../platform/multipart.ts';
-import { ObjectTooLargeError, type Storage } from '../../platform/storage/storage.ts';
-import type { ResumableUploads } from '../../platform/uploads/resumable-uploads.ts';
-import { PROCESS_RECORDING_QUEUE } from './recording-processing.ts';
+import { MEDIA_LINK_TTL_MS, ObjectTooLargeError, type Storage } from '../../platform/storage/storage.ts';
+import type { FinishedUpload, ResumableUploads } from '../../platform/uploads/resumable-uploads.ts';
+import { PROCESS_LONG_RECORDING_QUEUE, PROCESS_RECORDING_QUEUE } from './recording-processing.ts';
 import type { RecordingFilter, RecordingsRepository } from './recordings.repository.ts';
 
 /** How long media links handed out in answers stay valid (at least; see the storage port). */
-export const RECORDING_LINK_TTL_MS = 60 * 60 * 1000;
+export const RECORDING_LINK_TTL_MS = MEDIA_LINK_TTL_MS;
 
 type TargetKid = { id: string; familyId: string };
 
@@ -51,7 +54,13 @@ export type RecordingBilling = {
    * families that already have one of its kids). Throws an AppError to refuse (e.g. code
    * `insufficient_tokens` with the spec's tokens_needed/tokens_available). Answers tokens used.
    */
-  chargeShare(input: { session: SessionUser; recordingId: string; isPremium: boolean; kids: TargetKid[]; requestingFamilyIds: ReadonlySet<string> }): Promise<number>;
+  chargeShare(input: {
+    session: SessionUser;
+    recordingId: string;
+    isPremium: boolean;
+    kids: TargetKid[];
+    requestingFamilyIds: ReadonlySet<string>;
+  }): Promise<number>;
   shareTokensRemaining(userId: string): Promise<number>;
   /** Gives back the upload's charge when the recording could not be stored after it (once; none is harmless). */
   refundUpload(recordingId: string): Promise<void>;
@@ -70,7 +79,7 @@ type Deps = {
   recordings: RecordingsRepository;
   storage: Storage;
   uploads: Pick<ResumableUploads, 'claimFinished' | 'release' | 'remove'>;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'send' | 'sentKeys'>;
   clock: Clock;
   /** The largest recording accepted (UPLOAD_MAX_BYTES). */
   maxBytes: number;
@@ -87,6 +96,11 @@ type Deps = {
   onAssigned?: (recordingId: string, kidIds: string[], actorId: string) => Promise<void>;
 };
 
+type StoredFile = { key: string; size: number; mime: string };
+// A finished upload's copy into storage is tried this often after its answer, waiting longer each time.
+const HAND_OVER_TRIES = 3;
+const HAND_OVER_RETRY_MS = 2_000;
+
 type ListRow = Awaited<ReturnType<RecordingsRepository['list']>>[number];
 type CheckedForm = { input: RecordingUpload; book: { id: string; isPremium: boolean }; kids: TargetKid[] };
 
@@ -102,10 +116,17 @@ export function createRecordingsService(deps: Deps) {
   const { recordings, storage } = deps;
   const link = (key: string | null) => (key ? storage.signedUrl(key, RECORDING_LINK_TTL_MS) : Promise.resolve(null));
 
-  /** Answers for these rows as `viewerId` sees them: only the kids of their families, the failure reason only for the owner. */
-  async function present(rows: ListRow[], viewerId: string): Promise<Recording[]> {
+  /**
+   * Answers for these rows as `viewer` sees them: only the kids of their families (a kid device: its kid
+   * only), the failure reason only for the owner.
+   */
+  async function present(rows: ListRow[], viewer: string | KidDevice): Promise<Recording[]> {
     const ids = rows.map((r) => r.recording.id);
-    const [kids, playCounts] = await Promise.all([recordings.visibleKids(ids, viewerId), deps.playCounts?.(ids) ?? new Map<string, number>()]);
+    const viewerId = typeof viewer === 'string' ? viewer : null;
+    const [kids, playCounts] = await Promise.all([
+      typeof viewer === 'string' ? recordings.visibleKids(ids, viewer) : recordings.kidOfDevice(ids, viewer.kidId),
+      deps.playCounts?.(ids) ?? new Map<string, number>(),
+    ]);
     const kidsOf = new Map<string, Recording['kids']>();
     for (const k of kids) {
       const list = kidsOf.get(k.recordingId) ?? [];
@@ -116,16 +137,26 @@ export function createRecordingsService(deps: Deps) {
       rows.map(async ({ recording: r, book, readerFirstName, readerLastName }) => {
         const ready = r.status === 'ready';
         const audio = r.recordingType === 'audio_only';
-        const [pdfUrl, mediaUrl, posterUrl] = await Promise.all([
+        const [pdfUrl, mediaUrl, posterUrl, coverUrl] = await Promise.all([
           link(book?.pdfKey ?? null),
           link(ready ? r.mediaKey : null),
           link(ready ? r.posterKey : null),
+          link(book?.coverKey ?? null),
         ]);
         const assigned = kidsOf.get(r.id) ?? [];
         const isOwner = r.readerId === viewerId;
         return {
           id: r.id,
-          book: book ? { title: book.title, author: book.author, description: book.description, pdf_url: pdfUrl, token_cost: book.isPremium ? book.tokenCost : 0 } : null,
+          book: book
+            ? {
+                title: book.title,
+                author: book.author,
+                description: book.description,
+                pdf_url: pdfUrl,
+                cover_url: coverUrl,
+                token_cost: book.isPremium ? book.tokenCost : 0,
+              }
+            : null,
           book_id: r.bookId,
           book_title: book?.title ?? null,
           book_author: book?.author ?? null,
@@ -158,15 +189,36 @@ export function createRecordingsService(deps: Deps) {
   const listFor = async (session: SessionUser, filter: RecordingFilter) => present(await recordings.list(filter), session.user.id);
 
   /** The recording if the caller may see it (its owner, or a member of a family it is assigned to); else 404. */
-  async function visible(session: SessionUser, id: string): Promise<ListRow> {
-    const [row] = await recordings.list({ id, visibleTo: session.user.id });
+  async function visible(caller: Caller, id: string): Promise<ListRow> {
+    // A kid device sees its kid's ready stories only.
+    const [row] = await recordings.list(isDevice(caller) ? { id, kidId: caller.kidId, onlyReady: true } : { id, visibleTo: caller.user.id });
     if (!row) throw notFound(RECORDING_TEXTS.notFound);
     return row;
+  }
+
+  /** `GET /api/recording/kid/{kidId}` on the kid's own device: its ready stories; any other kid is not found. */
+  async function deviceKidRecordings(device: KidDevice, kidId: string) {
+    const kid = kidId === device.kidId ? await recordings.kid(kidId) : undefined;
+    if (!kid) throw notFound(RECORDING_TEXTS.kidNotFound);
+    const list = await present(await recordings.list({ kidId, onlyReady: true }), device);
+    return {
+      kid: { id: kid.kidId, first_name: kid.firstName, name: kid.firstName, age: kid.age, family_id: kid.familyId, family_name: kid.familyName },
+      recordings: list,
+    };
   }
 
   /** Only readers record (decisions.md): parents are refused before their upload is read. */
   function requireReaderAccount(session: SessionUser) {
     if (session.user.role !== 'grandparent') throw forbidden(RECORDING_SERVER_MESSAGES.onlyReaders);
+  }
+
+  /**
+   * Only accounts that can record, readers of at least one family, may send media: anyone else is refused
+   * before a byte is stored (issue 27.7: any account could fill the disk).
+   */
+  async function requireRecorder(session: SessionUser) {
+    requireReaderAccount(session);
+    if (!(await recordings.readsForAnyFamily(session.user.id))) throw forbidden(RECORDING_SERVER_MESSAGES.readerOfNoFamily);
   }
 
   /** These kids with the caller's role in their families: unknown kids and kids of other families are 404. */
@@ -197,7 +249,7 @@ export function createRecordingsService(deps: Deps) {
   }
 
   /** Streams a media upload into storage, checking its first bytes against its content type. */
-  async function storeMedia(id: string, body: Readable, mimetype: string): Promise<{ key: string; size: number; mime: string }> {
+  async function storeMedia(id: string, body: Readable, mimetype: string): Promise<StoredFile> {
     const container: MediaContainer | null = containerOfMime(mimetype);
     if (!container) {
       body.destroy();
@@ -216,6 +268,76 @@ export function createRecordingsService(deps: Deps) {
     }
   }
 
+  /** Refuses a finished upload whose first bytes are not of the container its type names. */
+  async function sniffFile(file: string, container: MediaContainer) {
+    const handle = await open(file, 'r');
+    const head = Buffer.alloc(SNIFF_BYTES);
+    try {
+      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+      if (sniffContainer(head.subarray(0, bytesRead)) !== container) {
+        throw fieldError(RECORDING_UPLOAD_FILE_FIELD, RECORDING_SERVER_MESSAGES.notMedia, 'unsupported_media_type');
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * A finished resumable upload made the recording's original, without a copy in the request (issue 23.9):
+   * linked into storage when it is on the same disk; else (the bucket) `handOver` copies it after the answer.
+   */
+  async function storeUpload(id: string, upload: FinishedUpload): Promise<StoredFile & { handOver?: () => Promise<unknown> }> {
+    const container = containerOfMime(upload.mimetype);
+    if (!container) return storeMedia(id, upload.stream(), upload.mimetype);
+    await sniffFile(upload.file, container);
+    const key = `recordings/${id}/original.${containerExtension(container)}`;
+    const mime = upload.mimetype.split(';')[0]!.trim().toLowerCase();
+    const linked = await storage.linkIn?.(key, upload.file);
+    if (linked) return { key, size: linked.size, mime };
+    return { key, size: upload.size, mime, handOver: () => storage.put(key, upload.stream(), { maxBytes: deps.maxBytes }) };
+  }
+
+  // Finished uploads being copied into storage after their answers; awaited when the app closes.
+  const handingOver = new Set<Promise<void>>();
+
+  /**
+   * Copies a claimed upload into storage (`copy`, tried a few times), sends the recording's job (unless one was
+   * sent: `checkSent`), then removes the upload. A copy that keeps failing leaves the upload where it is, and
+   * the next sweep on this instance (`resumeHandOvers`) tries again.
+   */
+  function handOver(recordingId: string, uploadId: string, key: string, copy: () => Promise<unknown>, checkSent = false) {
+    const run = (async () => {
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await copy();
+            break;
+          } catch (err) {
+            if (attempt >= HAND_OVER_TRIES) throw err;
+            deps.log.error({ err, recordingId, attempt }, 'finished upload could not be copied into storage, trying again');
+            await new Promise((r) => setTimeout(r, HAND_OVER_RETRY_MS * attempt));
+          }
+        }
+        // Deleted by its owner during the copy: the copy goes too.
+        if (!(await recordings.find(recordingId))) {
+          await removeFiles([key]);
+          await deps.uploads.remove(uploadId);
+          return;
+        }
+        const sent = checkSent && (await deps.jobs.sentKeys(PROCESS_RECORDING_QUEUE, 'recordingId', [PROCESS_LONG_RECORDING_QUEUE])).has(recordingId);
+        if (!sent) await deps.jobs.send(PROCESS_RECORDING_QUEUE, { recordingId });
+        await deps.uploads.remove(uploadId);
+      } catch (err) {
+        deps.log.error({ err, recordingId }, 'finished upload could not be handed over; tried again at the next sweep');
+      } finally {
+        deps.uploads.release(uploadId);
+      }
+    })();
+    handingOver.add(run);
+    void run.finally(() => handingOver.delete(run));
+    return run;
+  }
+
   const removeFiles = (keys: (string | null | undefined)[]) =>
     Promise.all(
       [...new Set(keys.filter((k): k is string => Boolean(k)))].map((key) =>
@@ -231,6 +353,27 @@ export function createRecordingsService(deps: Deps) {
 
   return {
     requireReaderAccount,
+    requireRecorder,
+
+    /**
+     * Hands over again the finished uploads of recordings still processing that this instance holds and no
+     * hand-over is running for (cut by a crash or a stop, or failed): at start and at each sweep.
+     */
+    async resumeHandOvers() {
+      for (const row of await recordings.awaitingUpload()) {
+        const upload = await deps.uploads.claimFinished(row.uploadId, row.readerId).catch(() => null);
+        // On another instance's disk, removed after its hand-over, or being handed over now.
+        if (!upload) continue;
+        const inStorage = Boolean(row.originalKey && (await storage.stat(row.originalKey).catch(() => null)));
+        const copy = inStorage || !row.originalKey ? async () => {} : () => storage.put(row.originalKey!, upload.stream(), { maxBytes: deps.maxBytes });
+        await handOver(row.id, row.uploadId, row.originalKey ?? '', copy, true);
+      }
+    },
+
+    /** Waits for the hand-overs running (the app is closing). */
+    async settle() {
+      await Promise.all(handingOver);
+    },
 
     /**
      * `POST /api/recording/upload`: the multipart form streamed (the file straight to storage, never
@@ -238,11 +381,11 @@ export function createRecordingsService(deps: Deps) {
      * file are checked before the file is read. On any failure nothing stays: no row, no file.
      */
     async upload(session: SessionUser, form: AsyncIterable<FormPart>): Promise<{ recording: Recording }> {
-      requireReaderAccount(session);
+      await requireRecorder(session);
       const id = randomUUID();
       const fields = new Map<string, string>();
       const stored: string[] = [];
-      let file: { key: string; size: number; mime: string } | undefined;
+      let file: (StoredFile & { handOver?: () => Promise<unknown> }) | undefined;
       let checked: CheckedForm | undefined;
       let claimedUpload: string | undefined;
       let charged = false;
@@ -268,16 +411,22 @@ export function createRecordingsService(deps: Deps) {
         if (file && input.upload_id) throw fieldError('upload_id', RECORDING_SERVER_MESSAGES.fileAndUploadId);
         if (!file) {
           if (!input.upload_id) throw fieldError(RECORDING_UPLOAD_FILE_FIELD, RECORDING_SERVER_MESSAGES.fileRequired);
+          // The same upload sent again (its answer was lost): the recording it made, charged once.
+          const made = await recordings.findByUpload(input.upload_id, session.user.id);
+          if (made) {
+            const [recording] = await listFor(session, { id: made.id });
+            return { recording: recording! };
+          }
           const upload = await deps.uploads.claimFinished(input.upload_id, session.user.id);
           claimedUpload = input.upload_id;
           try {
-            file = await storeMedia(id, upload.stream, upload.mimetype);
+            file = await storeUpload(id, upload);
           } catch (err) {
             // Not media at all: it can never become a recording.
             if (err instanceof AppError && err.code === 'unsupported_media_type') await deps.uploads.remove(input.upload_id);
             throw err;
           }
-          stored.push(file.key);
+          if (!file.handOver) stored.push(file.key);
         }
 
         // A recording of a premium book is premium; the form's flag cannot make a regular book premium.
@@ -298,18 +447,25 @@ export function createRecordingsService(deps: Deps) {
             status: 'processing',
             isPremium,
             pageTrack: normalizePageTrack(input.page_track),
+            uploadId: claimedUpload ?? null,
             createdAt: deps.clock.now(),
           },
           kids.map((k) => k.id),
           session.user.id,
         );
-        try {
-          await deps.jobs.send(PROCESS_RECORDING_QUEUE, { recordingId: id });
-        } catch (err) {
-          await recordings.delete(id);
-          throw err;
+        if (file.handOver && claimedUpload) {
+          // Answered now: the copy, the job and the upload's removal follow, and the claim ends with them.
+          void handOver(id, claimedUpload, file.key, file.handOver);
+          claimedUpload = undefined;
+        } else {
+          try {
+            await deps.jobs.send(PROCESS_RECORDING_QUEUE, { recordingId: id });
+          } catch (err) {
+            await recordings.delete(id);
+            throw err;
+          }
+          if (claimedUpload) await deps.uploads.remove(claimedUpload);
         }
-        if (claimedUpload) await deps.uploads.remove(claimedUpload);
         await recorded({ readerId: session.user.id, bookId: book.id, kidIds: kids.map((k) => k.id), recordingId: id });
         const [recording] = await listFor(session, { id });
         return { recording: recording! };
@@ -331,8 +487,8 @@ export function createRecordingsService(deps: Deps) {
     },
 
     /** A signed link to the playable media, for its owner or a member of a family it is assigned to. */
-    async viewUrl(session: SessionUser, id: string) {
-      const { recording } = await visible(session, id);
+    async viewUrl(caller: Caller, id: string) {
+      const { recording } = await visible(caller, id);
       if (recording.status === 'processing') throw new AppError('conflict', RECORDING_SERVER_MESSAGES.stillProcessing);
       if (recording.status === 'failed') throw new AppError('conflict', RECORDING_SERVER_MESSAGES.processingFailed);
       const url = await storage.signedUrl(recording.mediaKey, RECORDING_LINK_TTL_MS);
@@ -347,6 +503,13 @@ export function createRecordingsService(deps: Deps) {
       if (!row) throw notFound(RECORDING_TEXTS.notFound);
       await removeFiles([row.mediaKey, row.originalKey, row.posterKey]);
       return { ok: true as const };
+    },
+
+    /** A removed member's stories of a family, with their media where no other family has them (issue 25). */
+    async removeFromFamily(readerId: string, familyId: string, actorId: string) {
+      const rows = await recordings.removeFromFamily(readerId, familyId, actorId);
+      await removeFiles(rows.flatMap((r) => [r.mediaKey, r.originalKey, r.posterKey]));
+      return rows.length;
     },
 
     /**
@@ -392,7 +555,11 @@ export function createRecordingsService(deps: Deps) {
           deps.clock.now(),
         );
       } catch (err) {
-        if (used) await deps.billing.refundShare(id, fresh.map((k) => k.kidId));
+        if (used)
+          await deps.billing.refundShare(
+            id,
+            fresh.map((k) => k.kidId),
+          );
         throw err;
       }
       if (recording.bookId) await recorded({ readerId: recording.readerId, bookId: recording.bookId, kidIds: added, recordingId: id });
@@ -408,7 +575,9 @@ export function createRecordingsService(deps: Deps) {
     },
 
     /** `GET /api/recording/kid/{kidId}`: the kid and their recordings, for members of the kid's family. */
-    async kidRecordings(session: SessionUser, kidId: string) {
+    async kidRecordings(caller: Caller, kidId: string) {
+      if (isDevice(caller)) return deviceKidRecordings(caller, kidId);
+      const session = caller;
       const [kid] = await kidsOfCaller(session, [kidId]);
       const list = await listFor(session, { kidId, readyUnlessOwnedBy: session.user.id });
       return {

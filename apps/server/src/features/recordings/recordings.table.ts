@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { RECORDING_TYPES } from '@fst/shared/constants';
 import { PROCESSING_STATUSES, type PageTurn } from '@fst/shared/recordings/recordings.rules';
 import { users } from '../auth/auth.table.ts';
@@ -30,10 +30,13 @@ export const recordings = pgTable(
     pageTrack: jsonb('page_track').$type<PageTurn[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    // The resumable upload it was made from: the same upload sent again answers this recording (issue 23.9).
+    uploadId: text('upload_id'),
   },
   (t) => [
     index('recordings_reader_idx').on(t.readerId, t.createdAt),
     index('recordings_book_idx').on(t.bookId),
+    uniqueIndex('recordings_upload_idx').on(t.uploadId),
     check('recordings_duration_nonnegative', sql`${t.durationSeconds} >= 0`),
   ],
 );

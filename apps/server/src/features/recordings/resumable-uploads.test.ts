@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_SERVER_MESSAGES, SERVER_MESSAGES } from '@fst/shared/messages';
 import { createTestContext, multipartBody, type TestContext } from '../../../test/context.ts';
 import { hasFfmpeg, makeMedia } from '../../../test/media.ts';
+import { MAX_OPEN_UPLOADS, UPLOAD_EXPIRY_MS } from '../../platform/uploads/resumable-uploads.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -23,7 +25,8 @@ const metadata = (type = 'video/webm') => `filetype ${b64(type)},filename ${b64(
 
 const tus = (method: 'POST' | 'PATCH' | 'HEAD' | 'DELETE' | 'GET', url: string, who: Who, headers: Record<string, string> = {}, payload?: Buffer) =>
   ctx.app.inject({ method, url, headers: { ...TUS, ...headers, ...(who ? { cookie: who.cookie } : {}) }, ...(payload ? { payload } : {}) });
-const create = (who: Who, size: number, type = 'video/webm') => tus('POST', '/api/uploads', who, { 'upload-length': String(size), 'upload-metadata': metadata(type) });
+const create = (who: Who, size: number, type = 'video/webm') =>
+  tus('POST', '/api/uploads', who, { 'upload-length': String(size), 'upload-metadata': metadata(type) });
 const patch = (who: Who, url: string, offset: number, bytes: Buffer, headers: Record<string, string> = {}) =>
   tus('PATCH', url, who, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...headers }, bytes);
 
@@ -39,8 +42,19 @@ async function world() {
 }
 
 const saveRecording = (who: Who, w: Awaited<ReturnType<typeof world>>, uploadId: string) => {
-  const body = multipartBody({ book_id: w.book.id, recording_type: 'webcam_only', duration_seconds: '3', kid_ids: JSON.stringify([w.kid.id]), upload_id: uploadId });
-  return ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) } });
+  const body = multipartBody({
+    book_id: w.book.id,
+    recording_type: 'webcam_only',
+    duration_seconds: '3',
+    kid_ids: JSON.stringify([w.kid.id]),
+    upload_id: uploadId,
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/recording/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) },
+  });
 };
 const uploadsDir = () => path.join(ctx.dataDir, 'uploads');
 
@@ -90,8 +104,9 @@ describe('resumable uploads (tus 1.0)', () => {
     const row = await ctx.waitForRecording(recording.id);
     expect(row.status).toBe('ready');
     if (hasFfmpeg) expect(row.durationSeconds).toBe(2);
-    // Used once only.
-    expect((await saveRecording(w.gran, w, uploadId)).statusCode).toBe(404);
+    // Used once only: sent again, it answers the recording it made (issue 23.9).
+    const again = await saveRecording(w.gran, w, uploadId);
+    expect(again.json().recording.id).toBe(recording.id);
   });
 
   it('keeps each upload to its owner: others get 404 and cannot save it as theirs', async () => {
@@ -131,7 +146,11 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ error: RECORDING_SERVER_MESSAGES.tooLarge(2), code: 'payload_too_large' });
     expect((await tus('POST', '/api/uploads', w.gran, { 'upload-length': '10' })).statusCode).toBe(415);
-    const noTus = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: w.gran.cookie, 'upload-length': '10', 'upload-metadata': metadata() } });
+    const noTus = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: w.gran.cookie, 'upload-length': '10', 'upload-metadata': metadata() },
+    });
     expect(noTus.statusCode).toBe(412);
     // What is not media is refused when it is saved, and the upload is dropped.
     const fake = Buffer.from('%PDF-1.7 definitely not a video');
@@ -141,6 +160,75 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(saved.statusCode).toBe(415);
     expect(saved.json().error).toBe(RECORDING_SERVER_MESSAGES.notMedia);
     expect((await tus('HEAD', location, w.gran)).statusCode).toBe(404);
+  });
+
+  it("tells its capabilities to OPTIONS without a cookie (tus discovery, a CORS preflight), and nothing of anyone's upload", async () => {
+    for (const url of ['/api/uploads', '/api/uploads/0123456789abcdef']) {
+      const res = await ctx.app.inject({ method: 'OPTIONS', url, headers: { 'tus-resumable': '1.0.0' } });
+      expect(res.statusCode, url).toBe(204);
+      expect(res.headers['tus-version']).toContain('1.0.0');
+      expect(res.headers['tus-extension']).toContain('creation');
+      expect(res.headers['tus-max-size']).toBe(String(MAX_BYTES));
+      expect(res.headers['upload-offset']).toBeUndefined();
+    }
+  });
+
+  it('lets only readers of a family open uploads, three at a time and within twice the largest recording (issue 27.7)', async () => {
+    const w = await world();
+    // A grandparent account with no family can record nothing: refused before a byte is stored.
+    const loner = await ctx.newUser({ role: 'grandparent' });
+    const refused = await create(loner, 1000);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(RECORDING_SERVER_MESSAGES.readerOfNoFamily);
+    const form = multipartBody({ book_id: w.book.id, recording_type: 'webcam_only', duration_seconds: '3', kid_ids: JSON.stringify([w.kid.id]) }, [
+      { name: 'recording', filename: 'r.webm', type: 'video/webm', content: makeMedia('webm') },
+    ]);
+    const formRefused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/recording/upload',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: loner.cookie },
+    });
+    expect(formRefused.statusCode).toBe(403);
+    expect(formRefused.json().error).toBe(RECORDING_SERVER_MESSAGES.readerOfNoFamily);
+
+    // Bytes declared in flight: two of the largest size fill the account's share.
+    const big = [await create(w.otherGran, MAX_BYTES), await create(w.otherGran, MAX_BYTES)];
+    for (const res of big) expect(res.statusCode, res.body).toBe(201);
+    const over = await create(w.otherGran, 1000);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rate_limited', error: RECORDING_SERVER_MESSAGES.tooManyUploads(MAX_OPEN_UPLOADS) });
+    // Cancelling one frees its share.
+    expect((await tus('DELETE', big[0]!.headers.location as string, w.otherGran)).statusCode).toBe(204);
+    expect((await create(w.otherGran, 1000)).statusCode).toBe(201);
+
+    // Open uploads: three at once, in parallel too.
+    const parallel = await Promise.all(Array.from({ length: 6 }, () => create(w.gran, 1000)));
+    expect(parallel.filter((r) => r.statusCode === 201)).toHaveLength(MAX_OPEN_UPLOADS);
+    expect(parallel.filter((r) => r.statusCode === 429)).toHaveLength(6 - MAX_OPEN_UPLOADS);
+    // Other readers are not held up by them.
+    const third = await ctx.newUser({ role: 'grandparent' });
+    await ctx.join(third, w.family);
+    expect((await create(third, 1000)).statusCode).toBe(201);
+  });
+
+  it('expires unfinished uploads in hours, and removes media writes cut off by a crash at start', async () => {
+    expect(UPLOAD_EXPIRY_MS).toBeLessThanOrEqual(12 * 60 * 60 * 1000);
+    const incoming = path.join(ctx.dataDir, 'media', '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const stale = path.join(incoming, 'crashed.part');
+    const fresh = path.join(incoming, 'writing.part');
+    await writeFile(stale, 'half a reading');
+    await writeFile(fresh, 'a reading arriving');
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(stale, hourAgo, hourAgo);
+    const restarted = await ctx.anotherInstance();
+    try {
+      await expect.poll(() => existsSync(stale)).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('follows the same-origin rule of every state-changing call', async () => {
@@ -171,7 +259,13 @@ describe('resumable uploads (tus 1.0)', () => {
         port,
         path: location,
         method: 'PATCH',
-        headers: { ...TUS, cookie: w.gran.cookie, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(media.length) },
+        headers: {
+          ...TUS,
+          cookie: w.gran.cookie,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(media.length),
+        },
       });
       req.on('error', () => resolve());
       req.on('response', () => resolve());

@@ -17,11 +17,7 @@ export function createReportsRepository(db: Db) {
       const rows = await db
         .select({ email: users.email })
         .from(users)
-        .where(
-          configured.length
-            ? or(eq(users.isAdmin, true), inArray(sql`lower(${users.email})`, [...configured]))
-            : eq(users.isAdmin, true),
-        );
+        .where(configured.length ? or(eq(users.isAdmin, true), inArray(sql`lower(${users.email})`, [...configured])) : eq(users.isAdmin, true));
       return [...new Set([...configured, ...rows.map((r) => r.email)])];
     },
   };

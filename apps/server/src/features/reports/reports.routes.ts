@@ -1,5 +1,6 @@
 import { issueReportBody, issueReportCreated, issueReportList } from '@fst/shared/reports/reports.schema';
 import { requireSession, type App } from '../../platform/http.ts';
+import { rateLimitClient } from '../../platform/rate-limit/client.ts';
 import type { ReportsService } from './reports.service.ts';
 
 export function reportsRoutes(app: App, { reports }: { reports: ReportsService }) {
@@ -7,11 +8,9 @@ export function reportsRoutes(app: App, { reports }: { reports: ReportsService }
     '/api/issue-reports',
     { config: { public: true }, schema: { tags: ['reports'], body: issueReportBody, response: { 201: issueReportCreated } } },
     async (req, reply) =>
-      reply.code(201).send(
-        await reports.create(req.body, { session: req.session, client: req.ip, userAgent: req.headers['user-agent'] ?? null }),
-      ),
+      reply
+        .code(201)
+        .send(await reports.create(req.body, { session: req.session, client: rateLimitClient(req.ip), userAgent: req.headers['user-agent'] ?? null })),
   );
-  app.get('/api/admin/issue-reports', { schema: { tags: ['admin'], response: { 200: issueReportList } } }, async (req) =>
-    reports.list(requireSession(req)),
-  );
+  app.get('/api/admin/issue-reports', { schema: { tags: ['admin'], response: { 200: issueReportList } } }, async (req) => reports.list(requireSession(req)));
 }

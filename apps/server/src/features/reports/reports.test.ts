@@ -10,17 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const report = (payload: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/issue-reports', payload, headers });
+const report = (payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: '/api/issue-reports', payload, headers });
 const count = async () => (await ctx.db.select().from(issueReports)).length;
 
 describe('issue reports', () => {
   it('stores an anonymous report with the placeholder address and mails the site admins', async () => {
     await ctx.newUser({ email: 'site-admin@example.com' });
-    const res = await report(
-      { type: 'bug', description: '  The button does nothing  ', page: '/profile', email: '' },
-      { 'user-agent': 'TestAgent/1.0' },
-    );
+    const res = await report({ type: 'bug', description: '  The button does nothing  ', page: '/profile', email: '' }, { 'user-agent': 'TestAgent/1.0' });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).toMatch(/[0-9a-f-]{36}/);
     const mail = ctx.mailer.last()!;
@@ -59,6 +55,8 @@ describe('issue reports', () => {
     const someone = await ctx.newUser();
     const refused = await ctx.app.inject({ method: 'GET', url: '/api/admin/issue-reports', headers: { cookie: someone.cookie } });
     expect(refused.statusCode).toBe(403);
+    // ADMIN_EMAILS counts once the address is verified (docs/decisions/013).
+    expect((await ctx.verifyEmail('site-admin@example.com')).statusCode).toBe(200);
     const admin = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',

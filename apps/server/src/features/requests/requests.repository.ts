@@ -18,6 +18,24 @@ const reader = alias(users, 'reader');
 
 export function createRequestsRepository(db: Db) {
   return {
+    /** Whether this pending premium request of this book is to this reader, who still reads for its family. */
+    async isOpenPremiumRequest(requestId: string, readerId: string, bookId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: storyRequests.id })
+        .from(storyRequests)
+        .innerJoin(familyMembers, and(eq(familyMembers.familyId, storyRequests.familyId), eq(familyMembers.userId, readerId)))
+        .where(
+          and(
+            eq(storyRequests.id, requestId),
+            eq(storyRequests.readerId, readerId),
+            eq(storyRequests.bookId, bookId),
+            eq(storyRequests.isPremium, true),
+            eq(storyRequests.status, 'pending'),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
     async findBook(bookId: string) {
       const [row] = await db.select({ id: books.id, isPremium: books.isPremium }).from(books).where(eq(books.id, bookId)).limit(1);
       return row;
@@ -82,7 +100,14 @@ export function createRequestsRepository(db: Db) {
       return db
         .select({
           request: storyRequests,
-          book: { id: books.id, title: books.title, author: books.author, description: books.description, isPremium: books.isPremium, tokenCost: books.tokenCost },
+          book: {
+            id: books.id,
+            title: books.title,
+            author: books.author,
+            description: books.description,
+            isPremium: books.isPremium,
+            tokenCost: books.tokenCost,
+          },
           kid: { id: kids.id, firstName: kids.firstName, familyId: kids.familyId },
           familyName: families.name,
           requester: { firstName: requester.firstName, lastName: requester.lastName },

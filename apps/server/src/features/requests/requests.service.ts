@@ -138,4 +138,3 @@ export function createRequestsService(deps: Deps) {
   };
 }
 export type RequestsService = ReturnType<typeof createRequestsService>;
-

@@ -34,7 +34,9 @@ export const storyRequests = pgTable(
   },
   (t) => [
     // One pending request per kid, reader and book: asking twice answers the first.
-    uniqueIndex('story_requests_pending_idx').on(t.kidId, t.readerId, t.bookId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('story_requests_pending_idx')
+      .on(t.kidId, t.readerId, t.bookId)
+      .where(sql`${t.status} = 'pending'`),
     index('story_requests_reader_idx').on(t.readerId, t.status),
     index('story_requests_kid_idx').on(t.kidId, t.status),
   ],

@@ -23,10 +23,9 @@ async function subscribe(who: Who, plan: 'premium' | 'gold') {
 }
 
 const upload = (who: Who, bookId: string, kidIds: string[]) => {
-  const body = multipartBody(
-    { book_id: bookId, recording_type: 'webcam_only', duration_seconds: '2', kid_ids: JSON.stringify(kidIds) },
-    [{ name: 'recording', filename: 'reading.webm', content: makeMedia('webm'), type: 'video/webm' }],
-  );
+  const body = multipartBody({ book_id: bookId, recording_type: 'webcam_only', duration_seconds: '2', kid_ids: JSON.stringify(kidIds) }, [
+    { name: 'recording', filename: 'reading.webm', content: makeMedia('webm'), type: 'video/webm' },
+  ]);
   return ctx.app.inject({ method: 'POST', url: '/api/recording/upload', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
 };
 
@@ -216,5 +215,40 @@ describe('premium requests', () => {
     // Once fulfilled the request no longer opens the door for a new premium recording.
     const afterwards = await upload(w.gran, w.book.id, [w.mia.id]);
     expect(afterwards.statusCode).toBe(403);
+  });
+
+  it('show the book’s pages to the reader asked, for that request only, and to the family in the player (issue 22)', async () => {
+    const w = await world({ title: 'Premium Pages', is_premium: 'true', token_cost: '2' });
+    await subscribe(w.dad, 'premium');
+    await call('POST', `/api/premium-books/${w.book.id}/unlock`, w.dad);
+    const requestId = (await ask(w, w.dad)).json().request.id as string;
+    const book = (who: Who, query = '') => call('GET', `/api/books/${w.book.id}${query}`, who);
+
+    // Without naming the request the book stays locked to the free reader, in the library too.
+    expect((await book(w.gran)).json().book).toMatchObject({ pdf_url: null, is_unlocked: false });
+    const forRequest = (await book(w.gran, `?request=${requestId}`)).json().book;
+    expect(forRequest).toMatchObject({ is_unlocked: false, pdf_url: expect.any(String) });
+    const pdf = await ctx.app.inject({ method: 'GET', url: forRequest.pdf_url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const premiumList = (await call('GET', '/api/premium-books?per_page=100', w.gran)).json().books as Json[];
+    expect(premiumList.find((b) => b.id === w.book.id)).toMatchObject({ pdf_url: null });
+    // The request opens it to no one else: another reader, a parent who did not unlock it, an unknown id.
+    expect((await book(w.otherReader, `?request=${requestId}`)).json().book.pdf_url).toBeNull();
+    expect((await book(w.admin, `?request=${requestId}`)).json().book.pdf_url).toBeNull();
+    expect((await book(w.gran, `?request=${crypto.randomUUID()}`)).json().book.pdf_url).toBeNull();
+    expect((await book(w.gran, '?request=nope')).statusCode).toBe(400);
+
+    // The recording made for it shows the pages to the family watching it.
+    const made = await upload(w.gran, w.book.id, [w.mia.id]);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().recording.id as string;
+    await ctx.waitForRecording(id);
+    for (const who of [w.admin, w.dad, w.gran]) {
+      const seen = (await call('GET', `/api/recording/${id}`, who)).json();
+      expect(seen.recording?.pdf_url ?? seen.pdf_url, JSON.stringify(seen).slice(0, 200)).toEqual(expect.any(String));
+    }
+    // Fulfilled, the request no longer opens the book.
+    expect((await book(w.gran, `?request=${requestId}`)).json().book.pdf_url).toBeNull();
   });
 });

@@ -88,9 +88,21 @@ describe('Idempotency-Key', () => {
     expect(await kidsOf(theirs.admin, theirs.id)).toHaveLength(1);
   });
 
+  it('is taken only by the routes marked idempotent: another ignores the header, a malformed one included', async () => {
+    const family = await ctx.newFamily();
+    const newCode = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/family/${family.id}/code`, headers: { cookie: family.admin.cookie, 'idempotency-key': 'bad key' } });
+    expect((await newCode()).statusCode).toBe(200);
+    expect((await newCode()).headers['idempotent-replayed']).toBeUndefined();
+    expect(await ctx.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, 'bad key'))).toEqual([]);
+  });
+
   it('holds a key while its first request is answered, frees it once that process is taken to have died, and forgets answers after a day', async () => {
     const user = await ctx.newUser();
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } })).json().user.id as string;
+    const me = {
+      kind: 'user' as const,
+      id: (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } })).json().user.id as string,
+    };
     const keys = createIdempotency(ctx.db, ctx.clock);
     const request = requestFingerprint('POST', '/api/x', { a: 1 });
     expect(await keys.claim(me, 'slow-0001', request)).toEqual({ kind: 'first' });

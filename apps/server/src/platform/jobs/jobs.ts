@@ -15,6 +15,8 @@ export type QueueOptions = {
   retryDelaySeconds: number;
   /** An attempt running longer (or whose worker died) counts as failed and is retried. */
   expireInSeconds: number;
+  /** Jobs of this queue one instance runs at once (1 unless said). */
+  workers?: number;
 };
 
 /**
@@ -27,9 +29,10 @@ export type JobQueue = {
   send(name: string, data: object): Promise<string>;
   /**
    * The values of `key` in the data of every job `name` has been sent, in any state (the last days'), each
-   * with `dead`: all its jobs ended failed, so no attempt is left to finish its row.
+   * with `dead`: all its jobs ended failed, so no attempt is left to finish its row. `movedTo`: queues a job
+   * of `name` may hand its work on to, in order; a key's jobs in the last of them that has any decide `dead`.
    */
-  sentKeys(name: string, key: string): Promise<Map<string, { dead: boolean }>>;
+  sentKeys(name: string, key: string, movedTo?: string[]): Promise<Map<string, { dead: boolean }>>;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to a time-out; unfinished ones are retried later). */
   stop(): Promise<void>;
@@ -57,10 +60,11 @@ export async function settleLostJobs(
   key: string,
   ids: string[],
   giveUp: (id: string) => Promise<void>,
+  movedTo: string[] = [],
 ): Promise<{ resent: string[]; gaveUp: string[] }> {
   const settled = { resent: [] as string[], gaveUp: [] as string[] };
   if (ids.length === 0) return settled;
-  const sent = await jobs.sentKeys(name, key);
+  const sent = await jobs.sentKeys(name, key, movedTo);
   for (const id of ids) {
     const job = sent.get(id);
     if (!job) {

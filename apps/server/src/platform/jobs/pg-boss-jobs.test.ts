@@ -129,7 +129,12 @@ describe('a job whose instance died', () => {
   it('is retried once its lease runs out, not after the queue expiry', async () => {
     const options = { retryLimit: 2, retryDelay: 0, expireInSeconds: 60 * 60 };
     // The dead instance: it took the job, renewed its lease once, and then nothing, as a killed process.
-    const dead = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => database.sql(text, values) }, schedule: false, supervise: false, migrate: true });
+    const dead = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => database.sql(text, values) },
+      schedule: false,
+      supervise: false,
+      migrate: true,
+    });
     await dead.start();
     await dead.createQueue('test.lease', { name: 'test.lease', ...options });
     const id = await dead.send('test.lease', { n: 1 });

@@ -40,17 +40,27 @@ export async function renewJobLease(sql: SqlExecutor, name: string, jobId: strin
   );
 }
 
-type Definition = { options: QueueOptions; handler: JobHandler<object>; workerId?: string };
+type Definition = { options: QueueOptions; handler: JobHandler<object>; workerIds?: string[] };
 
 /**
  * The job queue on pg-boss 10, over the app's own connection: on PGlite that is the only connection
- * there is, on PostgreSQL it shares the pool. One worker per queue and instance takes one job at a time
- * (media processing is CPU-bound); more instances mean more workers.
+ * there is, on PostgreSQL it shares the pool. Each instance runs a queue's `workers` (default 1), each taking
+ * one job at a time (media processing is CPU-bound); more instances mean more workers.
  */
 export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
   const definitions = new Map<string, Definition>();
   let boss: PgBoss | null = null;
   const lease = opts.leaseSeconds ?? LEASE_SECONDS;
+  // pg-boss 10 marks a job done or failed without awaiting it: its statements still running are waited for
+  // by `stop`, so none reaches a database the app has closed meanwhile.
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values: unknown[]) => {
+    const running = opts.sql(text, values);
+    const tracked = running.finally(() => inFlight.delete(tracked));
+    tracked.catch(() => {});
+    inFlight.add(tracked);
+    return running;
+  };
 
   /**
    * Keeps a running job's lease (see renewJobLease) until the returned function is called. Past the
@@ -60,10 +70,13 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
     const until = Date.now() + expireInSeconds * 1000;
     const renew = () => renewJobLease(opts.sql, name, jobId, lease).catch((err) => opts.log.warn({ err, jobId }, 'job lease could not be renewed'));
     let renewing = renew();
-    const timer = setInterval(() => {
-      if (Date.now() + lease * 1000 >= until) return clearInterval(timer);
-      renewing = renewing.then(renew);
-    }, (lease * 1000) / 3);
+    const timer = setInterval(
+      () => {
+        if (Date.now() + lease * 1000 >= until) return clearInterval(timer);
+        renewing = renewing.then(renew);
+      },
+      (lease * 1000) / 3,
+    );
     return async () => {
       clearInterval(timer);
       await renewing;
@@ -95,7 +108,7 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
   async function startBoss(): Promise<PgBoss> {
     for (let attempt = 1; ; attempt++) {
       const b = new PgBoss({
-        db: { executeSql: (text: string, values: unknown[]) => opts.sql(text, values) },
+        db: { executeSql },
         schedule: false,
         supervise: true,
         maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
@@ -126,18 +139,20 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       if (!def) throw new Error(`unknown queue ${name}`);
       const id = await boss.send(name, data);
       if (!id) throw new Error(`job for ${name} was not stored`);
-      // Start it now rather than at the next poll.
-      if (def.workerId) boss.notifyWorker(def.workerId);
+      // Start it now rather than at the next poll (an idle worker takes it; busy ones look again when done).
+      for (const workerId of def.workerIds ?? []) boss.notifyWorker(workerId);
       return id;
     },
 
-    async sentKeys(name, key) {
+    async sentKeys(name, key, movedTo = []) {
       const { rows } = await opts.sql(
-        `SELECT data->>$2 AS key, bool_and(state = 'failed') AS dead FROM (
-           SELECT data, state FROM pgboss.job WHERE name = $1
-           UNION ALL SELECT data, state FROM pgboss.archive WHERE name = $1
-         ) AS sent GROUP BY 1`,
-        [name, key],
+        `SELECT key, (array_agg(dead ORDER BY stage DESC))[1] AS dead FROM (
+           SELECT data->>$2 AS key, array_position($1::text[], name) AS stage, bool_and(state = 'failed') AS dead FROM (
+             SELECT name, data, state FROM pgboss.job WHERE name = ANY($1::text[])
+             UNION ALL SELECT name, data, state FROM pgboss.archive WHERE name = ANY($1::text[])
+           ) AS sent GROUP BY 1, 2
+         ) AS stages GROUP BY 1`,
+        [[name, ...movedTo], key],
       );
       return new Map(rows.map((r) => [String(r.key), { dead: r.dead === true }]));
     },
@@ -147,20 +162,23 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       const b = await startBoss();
       for (const [name, def] of definitions) {
         await ensureQueue(b, name, def.options);
-        def.workerId = await b.work<object>(
-          name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-          async (jobs) => {
-            for (const job of jobs) {
-              const release = holdLease(name, job.id, job.expireInSeconds);
-              try {
-                await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });
-              } finally {
-                await release();
+        // Several workers of one queue each take one job at a time (pg-boss 10 has no per-worker concurrency).
+        const workerIds: string[] = [];
+        for (let n = 0; n < Math.max(1, def.options.workers ?? 1); n++) {
+          workerIds.push(
+            await b.work<object>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+              for (const job of jobs) {
+                const release = holdLease(name, job.id, job.expireInSeconds);
+                try {
+                  await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });
+                } finally {
+                  await release();
+                }
               }
-            }
-          },
-        );
+            }),
+          );
+        }
+        def.workerIds = workerIds;
       }
       boss = b;
     },
@@ -169,8 +187,14 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       const b = boss;
       if (!b) return;
       boss = null;
-      for (const def of definitions.values()) delete def.workerId;
+      for (const def of definitions.values()) delete def.workerIds;
       await b.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs ?? 20_000 });
+      // A worker's last "done" or "failed" starts a turn after its handler returns, and may take more than one statement.
+      for (let turn = 0; turn < 10; turn++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (inFlight.size === 0) break;
+        await Promise.allSettled([...inFlight]);
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutboxMailer, createSmtpMailer } from './mailer.ts';
@@ -42,10 +43,7 @@ describe('createOutboxMailer', () => {
     expect(eml).toContain('Open this link: https://x.test/r/abc');
 
     expect(log.info).toHaveBeenCalledTimes(1);
-    expect(log.info).toHaveBeenCalledWith(
-      { to: 'ada@example.com', subject: 'Reset your password', file: path.join(outbox, files[0]!) },
-      expect.any(String),
-    );
+    expect(log.info).toHaveBeenCalledWith({ to: 'ada@example.com', subject: 'Reset your password', file: path.join(outbox, files[0]!) }, expect.any(String));
     expect(log.error).not.toHaveBeenCalled();
   });
 
@@ -113,6 +111,45 @@ describe('createSmtpMailer', () => {
     expect(mail!.raw).toMatch(/^Subject: Bug Report: bug - \/books\r?$/m);
     expect(mail!.raw).toContain('The player froze');
     expect(log.info).toHaveBeenCalledWith({ to: 'ada@example.com', subject: 'Bug Report: bug - /books' }, expect.any(String));
+  });
+
+  it("sends an HTML part in the app's look with the plain text, every user text escaped, and List-Unsubscribe when given", async () => {
+    const { logger } = fakeLogger();
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from, log: logger });
+    const text = 'Hello <b>Ada</b> & "friends",\n\nWatch it: https://fst.test/story/r1?a=1&b=2.\n\n--\nTurn it off on your profile: https://fst.test/profile\n';
+    await mailer.send({
+      to: 'ada@example.com',
+      subject: 'A story <script>alert(1)</script>',
+      text,
+      image: { src: 'https://fst.test/api/media/books/b1/cover.webp?exp=1&sig=x', alt: 'The cover of “<img src=x onerror=alert(1)>”' },
+      unsubscribeUrl: 'https://fst.test/profile',
+    });
+
+    const mail = await simpleParser(received[0]!.raw);
+    expect(mail.text).toBe(text);
+    const html = String(mail.html);
+    // The user's text is shown, never run: no markup of theirs survives.
+    expect(html).toContain('Hello &lt;b&gt;Ada&lt;/b&gt; &amp; &quot;friends&quot;,');
+    expect(html).not.toMatch(/<script|<b>|<img src=x/);
+    expect(html).toContain('<title>A story &lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    // Addresses become links (the sentence's full stop left out); the cover comes first, with its alt text.
+    expect(html).toContain('<a href="https://fst.test/story/r1?a=1&amp;b=2" style="color:#a8482a;font-weight:bold">https://fst.test/story/r1?a=1&amp;b=2</a>.');
+    expect(html).toMatch(
+      /<img src="https:\/\/fst\.test\/api\/media\/books\/b1\/cover\.webp\?exp=1&amp;sig=x" alt="The cover of “&lt;img src=x onerror=alert\(1\)&gt;”"/,
+    );
+    expect(html).toContain('background:#fff8ee');
+    expect(received[0]!.raw).toMatch(/^List-Unsubscribe: <https:\/\/fst\.test\/profile>\r?$/m);
+    expect(mail.headers.get('list')).toMatchObject({ unsubscribe: { url: 'https://fst.test/profile' } });
+  });
+
+  it('sends no List-Unsubscribe on account mail', async () => {
+    const { logger } = fakeLogger();
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from, log: logger });
+    await mailer.send({ to: 'ada@example.com', subject: 'Reset your password', text: 'Open this link: https://x.test/r/abc' });
+    const mail = await simpleParser(received[0]!.raw);
+    expect(mail.headers.has('list')).toBe(false);
+    expect(received[0]!.raw).not.toMatch(/^List-Unsubscribe:/im);
+    expect(String(mail.html)).toContain('<a href="https://x.test/r/abc"');
   });
 
   it('sends to every recipient', async () => {

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { close as closeCallback, createReadStream, createWriteStream, fdatasync as fdatasyncCallback, fsync as fsyncCallback, open as openCallback } from 'node:fs';
-import { mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import {
+  close as closeCallback,
+  createReadStream,
+  createWriteStream,
+  fdatasync as fdatasyncCallback,
+  fsync as fsyncCallback,
+  open as openCallback,
+} from 'node:fs';
+import { access, chmod, constants as fsConstants, link, mkdir, readdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Transform, type Readable } from 'node:stream';
@@ -41,6 +48,29 @@ async function syncFolder(dir: string) {
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/**
+ * Removes the unfinished writes (`.incoming/*.part` under `root`) last changed before `before`: a write in
+ * progress changes its file all the time, so these were left by a process that died mid-write (issue 27.7).
+ * Answers how many were removed.
+ */
+export async function removeStaleParts(root: string, before: number): Promise<number> {
+  const dir = path.join(path.resolve(root), TEMP_DIR);
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(dir, name);
+    const changed = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
+    if (changed !== null && changed < before) {
+      await unlink(file).catch(() => {});
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 /** The local-disk adapter: objects are files under `root` (DATA_DIR/media), served by signed links. */
 export function createLocalStorage(opts: { root: string; links: MediaLinks; flushEveryBytes?: number }): Storage {
   const flushEvery = opts.flushEveryBytes ?? FLUSH_EVERY_BYTES;
@@ -73,11 +103,12 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
       body.once('error', holdEarlyError);
       const file = fileOf(key);
       const tempDir = path.join(root, TEMP_DIR);
-      await mkdir(tempDir, { recursive: true });
+      // Folders 0700 and files 0600: readings and books are private to the server's account.
+      await mkdir(tempDir, { recursive: true, mode: 0o700 });
       const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
       let size = 0;
       const max = putOpts.maxBytes ?? Infinity;
-      const out = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES });
+      const out = createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true, highWaterMark: WRITE_BUFFER_BYTES });
       // The file is flushed to disk as it grows, while the rest still arrives: the flush before the answer
       // (`flush: true`) then has only the last part left to write.
       let fd: number | null = null;
@@ -110,7 +141,7 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
         body.off('error', holdEarlyError);
         await pipeline(body, count, out);
         const folder = path.dirname(file);
-        const firstMade = await mkdir(folder, { recursive: true });
+        const firstMade = await mkdir(folder, { recursive: true, mode: 0o700 });
         await rename(temp, file);
         // The new name is on disk before the write is reported done: the object's folder, and each folder
         // made for it with the one holding it (the file's bytes were flushed as it closed).
@@ -128,6 +159,28 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
       }
     },
 
+    async linkIn(key, source) {
+      const file = fileOf(key);
+      const folder = path.dirname(file);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      // Its bytes reach the disk before its new name does, as with put.
+      const fd = await openFile(source, 'r');
+      try {
+        await fsync(fd);
+      } finally {
+        await closeFile(fd);
+      }
+      try {
+        await link(source, file);
+      } catch (err) {
+        if (['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
+        throw err;
+      }
+      await chmod(file, 0o600);
+      await syncFolder(folder);
+      return { size: (await stat(file)).size };
+    },
+
     async get(key, range) {
       const file = fileOf(key);
       try {
@@ -142,7 +195,7 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
     async stat(key) {
       try {
         const s = await stat(fileOf(key));
-        return s.isFile() ? { size: s.size } : null;
+        return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -163,6 +216,11 @@ export function createLocalStorage(opts: { root: string; links: MediaLinks; flus
     signedUrl: async (key, ttlMs) => {
       assertValidKey(key);
       return opts.links.link(key, ttlMs);
+    },
+
+    async check() {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await access(root, fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK);
     },
   };
 }

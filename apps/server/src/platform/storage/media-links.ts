@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import { LINK_EXPIRY_STEP_S } from './storage.ts';
 
 export const MEDIA_PATH = '/api/media/';
 // Expiry times are rounded up to this step, so lists fetched a minute apart carry the same links and the
 // browser can reuse what it has cached.
-const EXPIRY_STEP_S = 10 * 60;
+const EXPIRY_STEP_S = LINK_EXPIRY_STEP_S;
 
 /**
  * Signed, expiring links to stored objects: `/api/media/<key>?exp=<unix seconds>&sig=<HMAC-SHA256 of key
@@ -15,7 +16,7 @@ export function createMediaLinks(opts: { secret: string; clock: Clock }) {
   const mac = (key: string, exp: number) => createHmac('sha256', opts.secret).update(`${key}\n${exp}`).digest('base64url');
 
   return {
-    /** A link to `key` valid for at least `ttlMs` (and at most ten minutes more). */
+    /** A link to `key` valid for at least `ttlMs` (and at most LINK_EXPIRY_STEP_S more). */
     link(key: string, ttlMs: number): string {
       const exp = Math.ceil((opts.clock.now().getTime() + ttlMs) / 1000 / EXPIRY_STEP_S) * EXPIRY_STEP_S;
       return `${MEDIA_PATH}${key}?exp=${exp}&sig=${mac(key, exp)}`;

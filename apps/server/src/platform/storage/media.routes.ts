@@ -31,6 +31,15 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** An entity tag of an object's version: its size and write time (objects are written whole, never in place). */
+export const etagOf = (size: number, modifiedAt: Date) => `"${size.toString(36)}-${modifiedAt.getTime().toString(36)}"`;
+
+/** Whether an If-None-Match list names `etag` (weak comparison, as RFC 9110 asks for this header). */
+const matchesAny = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+
+/** Whole seconds: HTTP dates have no finer grain. */
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
 /**
  * `GET /api/media/<key>?exp=&sig=`: serves a stored object to whoever holds a valid signed link, with
  * HTTP Range support (video seeking, pdf.js range requests).
@@ -42,16 +51,38 @@ export function mediaRoutes(app: App, opts: { storage: Storage; links: MediaLink
       throw err instanceof ObjectNotFoundError ? notFound(MEDIA_MESSAGES.fileNotFound) : err;
     });
 
-  app.get('/api/media/*', { config: { public: true }, schema: { tags: ['media'], querystring: mediaQuery, hide: true } }, async (req, reply) => {
+  app.get('/api/media/*', { config: { public: true, device: true }, schema: { tags: ['media'], querystring: mediaQuery, hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     if (!isValidKey(key) || !opts.links.verify(key, req.query.exp, req.query.sig)) {
       throw new AppError('forbidden', MEDIA_MESSAGES.linkInvalid);
     }
     const found = await opts.storage.stat(key);
     if (!found) throw notFound(MEDIA_MESSAGES.fileNotFound);
-    const { size } = found;
+    const { size, modifiedAt } = found;
+    const etag = modifiedAt ? etagOf(size, modifiedAt) : null;
+    if (etag && modifiedAt) {
+      reply.header('etag', etag).header('last-modified', modifiedAt.toUTCString());
+      // A copy the client holds that is still current: nothing to send again.
+      const ifNoneMatch = req.headers['if-none-match'];
+      const ifModifiedSince = req.headers['if-modified-since'];
+      const sinceDate = ifModifiedSince ? new Date(ifModifiedSince) : null;
+      const notModified = ifNoneMatch
+        ? matchesAny(ifNoneMatch, etag)
+        : !!sinceDate && !Number.isNaN(sinceDate.getTime()) && seconds(modifiedAt) <= seconds(sinceDate);
+      if (notModified) {
+        reply.header('cache-control', `private, max-age=${Math.floor(opts.ttlMs / 1000)}`);
+        return reply.code(304).send();
+      }
+    }
 
-    const range = parseRange(req.headers.range, size);
+    // If-Range: the range only applies to the version the client has part of; any other gets the whole object.
+    const ifRange = [req.headers['if-range']].flat()[0];
+    const rangeApplies =
+      !ifRange ||
+      (ifRange.startsWith('"') || ifRange.startsWith('W/')
+        ? !!etag && ifRange === etag
+        : !!modifiedAt && !Number.isNaN(new Date(ifRange).getTime()) && seconds(new Date(ifRange)) === seconds(modifiedAt));
+    const range = rangeApplies ? parseRange(req.headers.range, size) : null;
     if (range === 'unsatisfiable') {
       reply.header('content-range', `bytes */${size}`);
       throw new AppError('range_not_satisfiable', MEDIA_MESSAGES.rangeNotSatisfiable);

@@ -5,7 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/context.ts';
 import { createS3Storage, s3PublicOrigin } from './s3-storage.ts';
-import { ObjectNotFoundError, ObjectTooLargeError } from './storage.ts';
+import { MEDIA_LINK_TTL_MS, ObjectNotFoundError, ObjectTooLargeError } from './storage.ts';
 
 // No network here: presigning is local computation, and the client's `send` is replaced by a fake
 // bucket that records every command. A full test against a local S3 server comes later.
@@ -115,7 +115,9 @@ describe('S3 storage', () => {
     expect(objects.size).toBe(0);
     // A small object over its limit never reaches the bucket at all.
     sent.length = 0;
-    await expect(createS3Storage({ client, bucket: 'media', clock }).put('x/s.txt', chunks('0123456789x'), { maxBytes: 10 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+    await expect(createS3Storage({ client, bucket: 'media', clock }).put('x/s.txt', chunks('0123456789x'), { maxBytes: 10 })).rejects.toBeInstanceOf(
+      ObjectTooLargeError,
+    );
     expect(sent).toEqual([]);
   });
 
@@ -126,7 +128,7 @@ describe('S3 storage', () => {
     expect((await buffer(await storage.get('x/one.txt'))).toString()).toBe('hello world');
     expect((await buffer(await storage.get('x/one.txt', { start: 6, end: 10 }))).toString()).toBe('world');
     expect(sent.at(-1)!.input).toEqual({ Bucket: 'media', Key: 'x/one.txt', Range: 'bytes=6-10' });
-    expect(await storage.stat('x/one.txt')).toEqual({ size: 11 });
+    expect(await storage.stat('x/one.txt')).toMatchObject({ size: 11 });
     expect(await storage.stat('x/none.txt')).toBeNull();
     await expect(storage.get('x/none.txt')).rejects.toBeInstanceOf(ObjectNotFoundError);
     await storage.delete('x/one.txt');
@@ -174,18 +176,23 @@ describe('S3 presigned links', () => {
     expect(p).toMatchObject({ 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'X-Amz-SignedHeaders': 'host' });
     expect(p['X-Amz-Credential']).toBe('AKIDEXAMPLE/20300601/eu-west-1/s3/aws4_request');
     expect(p['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
-    // Signed at the start of the 10-minute window, valid past now + ttl.
+    // Signed at the start of the 5-minute window, valid past now + ttl.
     expect(p['X-Amz-Date']).toBe('20300601T120000Z');
     const expires = Date.UTC(2030, 5, 1, 12, 0, 0) + Number(p['X-Amz-Expires']) * 1000;
     expect(expires - clock.now().getTime()).toBeGreaterThanOrEqual(60 * 60 * 1000);
-    expect(expires - clock.now().getTime()).toBeLessThanOrEqual(70 * 60 * 1000);
+    expect(expires - clock.now().getTime()).toBeLessThanOrEqual(65 * 60 * 1000);
+    // The app's media links live at most 15 minutes (issue 27.14).
+    const short = params(await storage.signedUrl('recordings/r1/video.mp4', MEDIA_LINK_TTL_MS));
+    const shortExpiry = Date.UTC(2030, 5, 1, 12, 0, 0) + Number(short['X-Amz-Expires']) * 1000 - clock.now().getTime();
+    expect(shortExpiry).toBeGreaterThanOrEqual(MEDIA_LINK_TTL_MS);
+    expect(shortExpiry).toBeLessThanOrEqual(15 * 60 * 1000);
   });
 
   it('are the same for a few minutes (cacheable), and differ per key and window', async () => {
     const c = testClock(new Date('2030-06-01T12:01:00Z'));
     const storage = createS3Storage({ client: fakeBucket({ endpoint: 'http://127.0.0.1:9000' }).client, bucket: 'media', clock: c });
     const a = await storage.signedUrl('x/a.mp4', 60_000);
-    c.advance(5 * 60 * 1000);
+    c.advance(3 * 60 * 1000);
     expect(await storage.signedUrl('x/a.mp4', 60_000)).toBe(a);
     expect(await storage.signedUrl('x/b.mp4', 60_000)).not.toBe(a);
     c.advance(10 * 60 * 1000);

@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -13,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock.ts';
-import { assertValidKey, assertValidPutKey, contentTypeOf, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
+import { LINK_EXPIRY_STEP_S, assertValidKey, assertValidPutKey, contentTypeOf, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
 
 export type S3Settings = {
   bucket: string;
@@ -29,7 +30,7 @@ export type S3Settings = {
 export const S3_PART_BYTES = 8 * 1024 * 1024;
 // Presigned links are made from a signing time rounded down to this step, so links asked for a few
 // minutes apart are identical and cacheable (as the local adapter's are).
-const SIGNING_STEP_S = 10 * 60;
+const SIGNING_STEP_S = LINK_EXPIRY_STEP_S;
 // The longest a SigV4 presigned link may live.
 const PRESIGN_MAX_S = 7 * 24 * 60 * 60;
 
@@ -49,7 +50,9 @@ export function s3PublicOrigin(settings: S3Settings): string {
     const url = new URL(settings.endpoint);
     return pathStyle ? url.origin : `${url.protocol}//${settings.bucket}.${url.host}`;
   }
-  return pathStyle ? `https://s3.${settings.region ?? 'us-east-1'}.amazonaws.com` : `https://${settings.bucket}.s3.${settings.region ?? 'us-east-1'}.amazonaws.com`;
+  return pathStyle
+    ? `https://s3.${settings.region ?? 'us-east-1'}.amazonaws.com`
+    : `https://${settings.bucket}.s3.${settings.region ?? 'us-east-1'}.amazonaws.com`;
 }
 
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -85,7 +88,9 @@ export function createS3Storage(opts: { client: S3Client; bucket: string; clock:
         pending = [];
         pendingBytes = 0;
         const PartNumber = parts.length + 1;
-        const res = await client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: data, ContentLength: data.length }));
+        const res = await client.send(
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: data, ContentLength: data.length }),
+        );
         parts.push({ ETag: res.ETag, PartNumber });
       };
 
@@ -118,9 +123,7 @@ export function createS3Storage(opts: { client: S3Client; bucket: string; clock:
     async get(key, range) {
       assertValidKey(key);
       try {
-        const res = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-        );
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         if (!res.Body) throw new ObjectNotFoundError(key);
         return res.Body as Readable;
       } catch (err) {
@@ -133,7 +136,7 @@ export function createS3Storage(opts: { client: S3Client; bucket: string; clock:
       assertValidKey(key);
       try {
         const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { size: res.ContentLength ?? 0 };
+        return { size: res.ContentLength ?? 0, ...(res.LastModified ? { modifiedAt: res.LastModified } : {}) };
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -153,6 +156,10 @@ export function createS3Storage(opts: { client: S3Client; bucket: string; clock:
       // Valid at least ttl from now: from the rounded signing time, rounded up to a whole step.
       const expiresIn = Math.min(PRESIGN_MAX_S, Math.ceil((nowS - signedAt + ttlMs / 1000) / SIGNING_STEP_S) * SIGNING_STEP_S);
       return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn, signingDate: new Date(signedAt * 1000) });
+    },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
 }

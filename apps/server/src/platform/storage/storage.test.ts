@@ -102,7 +102,7 @@ describe('media links', () => {
     expect(key).toBe('books/a/book.pdf');
     const seconds = Number(exp) - clock.now().getTime() / 1000;
     expect(seconds).toBeGreaterThanOrEqual(3600);
-    expect(seconds).toBeLessThanOrEqual(3600 + 600);
+    expect(seconds).toBeLessThanOrEqual(3600 + 300);
     expect(links.verify(key, exp, sig)).toBe(true);
     clock.advance(30_000);
     expect(links.link('books/a/book.pdf', 60 * 60 * 1000)).toBe(link);
@@ -140,7 +140,7 @@ describe('local storage', () => {
     expect(await storage.put('x/one.txt', chunks('hello ', 'world'))).toEqual({ size: 11 });
     expect((await buffer(await storage.get('x/one.txt'))).toString()).toBe('hello world');
     expect((await buffer(await storage.get('x/one.txt', { start: 6, end: 10 }))).toString()).toBe('world');
-    expect(await storage.stat('x/one.txt')).toEqual({ size: 11 });
+    expect(await storage.stat('x/one.txt')).toMatchObject({ size: 11 });
     expect(await storage.stat('x/none.txt')).toBeNull();
     await expect(storage.get('x/none.txt')).rejects.toBeInstanceOf(ObjectNotFoundError);
     expect(await leftovers()).toEqual([]);

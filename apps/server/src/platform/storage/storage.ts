@@ -14,10 +14,16 @@ export type Storage = {
    * nothing). Over `maxBytes` it stops reading and throws ObjectTooLargeError.
    */
   put(key: string, body: Readable, opts?: { maxBytes?: number }): Promise<{ size: number }>;
+  /**
+   * Makes the file `file` of this machine also the object `key`, without copying it (a hard link), when the
+   * storage is on the same disk; answers null when it cannot (another disk, or a file system without links).
+   * The file itself stays, for its owner to delete.
+   */
+  linkIn?(key: string, file: string): Promise<{ size: number } | null>;
   /** The object's bytes, or those of `range`; throws ObjectNotFoundError. */
   get(key: string, range?: ByteRange): Promise<Readable>;
-  /** Size of the object, or null when there is none. */
-  stat(key: string): Promise<{ size: number } | null>;
+  /** Size of the object and when it was last written (for ETag and Last-Modified), or null when there is none. */
+  stat(key: string): Promise<{ size: number; modifiedAt?: Date } | null>;
   /** Removes the object; removing a missing one is harmless. */
   delete(key: string): Promise<void>;
   /**
@@ -25,7 +31,17 @@ export type Storage = {
    * asked for within the same few minutes are identical, so browsers can reuse what they cached.
    */
   signedUrl(key: string, ttlMs: number): Promise<string>;
+  /** Whether the storage can be read and written now (health check); throws when it cannot. */
+  check(): Promise<void>;
 };
+
+/**
+ * How long a media link handed out in an answer stays valid at least; expiries are rounded up to
+ * LINK_EXPIRY_STEP_S, so a link never lives past 15 minutes: a kid deleted or a member removed loses
+ * the links already handed out soon (issue 27.14). The web player renews its links as it plays.
+ */
+export const MEDIA_LINK_TTL_MS = 10 * 60 * 1000;
+export const LINK_EXPIRY_STEP_S = 5 * 60;
 
 export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -74,6 +90,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  webp: 'image/webp',
 };
 
 /** The content type of an object, from its key's extension. */

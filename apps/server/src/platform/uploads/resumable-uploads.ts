@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -13,8 +14,12 @@ import {
 import { AppError, ERROR_STATUS, notFound, type ErrorCode } from '../errors.ts';
 import { requireSession, type App, type SessionUser } from '../http.ts';
 
-// An unfinished upload is kept this long after it was started, then swept away.
-export const UPLOAD_EXPIRY_MS = 3 * 24 * 60 * 60 * 1000;
+// An unfinished upload is kept this long after it was started, then swept away (hours, not days: issue 27.7).
+export const UPLOAD_EXPIRY_MS = 6 * 60 * 60 * 1000;
+// Uploads one account may have open at once (unfinished, or finished and not yet a recording), and the
+// bytes they may declare together, in multiples of the largest recording: no account fills the disk.
+export const MAX_OPEN_UPLOADS = 3;
+const BYTES_IN_FLIGHT_FACTOR = 2;
 // The metadata key naming the upload's owner; set by the server, whatever the client sent.
 const OWNER_KEY = 'owner';
 // The methods of the tus protocol on one upload (GET is not part of it: uploads are not downloadable).
@@ -23,7 +28,8 @@ const UPLOAD_METHODS = new Set(['HEAD', 'PATCH', 'DELETE']);
 /** A refusal in a tus hook: @tus/server answers it with this status and body. */
 const tusRefusal = (status_code: number, body: string) => ({ status_code, body });
 
-export type FinishedUpload = { stream: Readable; size: number; mimetype: string };
+/** A finished upload's bytes: as a stream, or as the file on this disk (which may be moved away instead). */
+export type FinishedUpload = { stream: () => Readable; file: string; size: number; mimetype: string };
 
 /**
  * Resumable uploads (tus 1.0, decisions.md "Endpoints beyond the spec") under `/api/uploads/`, kept in
@@ -35,6 +41,21 @@ export type FinishedUpload = { stream: Readable; size: number; mimetype: string 
 export function createResumableUploads(opts: { dir: string; maxBytes: number }) {
   const store = new FileStore({ directory: opts.dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const callers = new WeakMap<object, string>();
+  // Each owner's open uploads (id → declared bytes), read from the store's metadata once, then kept here.
+  let open: Map<string, Map<string, number>> | null = null;
+  const openUploads = async () => {
+    if (open) return open;
+    const found = new Map<string, Map<string, number>>();
+    for (const id of (await store.configstore.list?.().catch(() => [] as string[])) ?? []) {
+      const upload = await store.configstore.get(id).catch(() => undefined);
+      const owner = upload?.metadata?.[OWNER_KEY];
+      if (owner) found.set(owner, (found.get(owner) ?? new Map()).set(id, upload.size ?? opts.maxBytes));
+    }
+    return (open ??= found);
+  };
+  const forget = (id: string) => {
+    for (const uploads of open?.values() ?? []) uploads.delete(id);
+  };
   // Uploads being turned into something right now: a second claim must not read a file being removed.
   const claimed = new Set<string>();
   const types = Object.keys(RECORDING_MIME_TYPES).join(', ');
@@ -52,6 +73,16 @@ export function createResumableUploads(opts: { dir: string; maxBytes: number }) 
       if (!containerOfMime(upload.metadata?.[RESUMABLE_UPLOAD_FILETYPE_KEY])) {
         throw tusRefusal(415, RECORDING_SERVER_MESSAGES.unsupportedType(types));
       }
+      // Checked and counted with no wait in between, so parallel creations cannot all slip under the caps.
+      const index = await openUploads();
+      const mine = index.get(owner) ?? new Map<string, number>();
+      const size = upload.size ?? opts.maxBytes;
+      let declared = size;
+      for (const bytes of mine.values()) declared += bytes;
+      if (mine.size >= MAX_OPEN_UPLOADS || declared > BYTES_IN_FLIGHT_FACTOR * opts.maxBytes) {
+        throw tusRefusal(429, RECORDING_SERVER_MESSAGES.tooManyUploads(MAX_OPEN_UPLOADS));
+      }
+      index.set(owner, mine.set(upload.id, size));
       return { metadata: { ...upload.metadata, [OWNER_KEY]: owner } };
     },
   });
@@ -63,8 +94,7 @@ export function createResumableUploads(opts: { dir: string; maxBytes: number }) 
     return upload && upload.metadata?.[OWNER_KEY] === userId ? upload : null;
   }
 
-  const codeFor = (status: number): ErrorCode =>
-    (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? 'invalid_input';
+  const codeFor = (status: number): ErrorCode => (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? 'invalid_input';
 
   return {
     /** Hands one tus request (already checked) to the tus server and answers with its response. */
@@ -82,6 +112,8 @@ export function createResumableUploads(opts: { dir: string; maxBytes: number }) 
       } as RequestInit);
       if (caller) callers.set(webReq, caller);
       const res = await server.handleWeb(webReq);
+      // Terminated by its owner (the route checked the owner): no longer open.
+      if (req.method === 'DELETE' && res.status === 204) forget(req.url.split('/').pop()!.split('?')[0]!);
       res.headers.forEach((value, name) => {
         if (!['content-length', 'content-type', 'date', 'connection'].includes(name)) reply.header(name, value);
       });
@@ -107,7 +139,12 @@ export function createResumableUploads(opts: { dir: string; maxBytes: number }) 
         throw new AppError('conflict', RECORDING_SERVER_MESSAGES.uploadNotFinished);
       }
       claimed.add(id);
-      return { stream: store.read(id), size: upload.size, mimetype: upload.metadata?.[RESUMABLE_UPLOAD_FILETYPE_KEY] ?? '' };
+      return {
+        stream: () => store.read(id),
+        file: path.join(opts.dir, id),
+        size: upload.size,
+        mimetype: upload.metadata?.[RESUMABLE_UPLOAD_FILETYPE_KEY] ?? '',
+      };
     },
     release(id: string) {
       claimed.delete(id);
@@ -115,11 +152,17 @@ export function createResumableUploads(opts: { dir: string; maxBytes: number }) 
     /** Deletes an upload and its metadata; deleting a missing one is harmless. */
     async remove(id: string) {
       claimed.delete(id);
+      forget(id);
       if (!UPLOAD_ID_PATTERN.test(id)) return;
       await store.remove(id).catch(() => {});
     },
     /** Sweeps away unfinished uploads older than UPLOAD_EXPIRY_MS; answers how many. */
-    cleanup: () => server.cleanUpExpiredUploads(),
+    async cleanup() {
+      const removed = await server.cleanUpExpiredUploads();
+      // Read again from the store at the next creation.
+      if (removed > 0) open = null;
+      return removed;
+    },
   };
 }
 export type ResumableUploads = ReturnType<typeof createResumableUploads>;
@@ -129,26 +172,39 @@ export type ResumableUploads = ReturnType<typeof createResumableUploads>;
  * `HEAD`/`PATCH`/`DELETE /api/uploads/{id}` work on one's own upload. tus sends its chunks as
  * `application/offset+octet-stream`, handed to the tus server as a stream (never buffered).
  */
-export function resumableUploadRoutes(app: App, opts: { uploads: ResumableUploads; mayCreate: (session: SessionUser) => void }) {
+export function resumableUploadRoutes(app: App, opts: { uploads: ResumableUploads; mayCreate: (session: SessionUser) => Promise<void> }) {
   app.register(async (scope) => {
     // Only here: everywhere else an octet-stream body is refused with 415.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
     const hide = { hide: true, tags: ['uploads'] };
+    // A CORS preflight or tus discovery carries no cookie: public, it learns only the protocol's capabilities.
     scope.route({
-      method: ['POST', 'OPTIONS'],
+      method: 'OPTIONS',
+      url: RESUMABLE_UPLOAD_PATH,
+      schema: hide,
+      config: { public: true },
+      handler: async (req, reply) => opts.uploads.serve(req, reply, null),
+    });
+    scope.route({
+      method: 'OPTIONS',
+      url: `${RESUMABLE_UPLOAD_PATH}/:uploadId`,
+      schema: hide,
+      config: { public: true },
+      handler: async (req, reply) => opts.uploads.serve(req, reply, null),
+    });
+    scope.route({
+      method: 'POST',
       url: RESUMABLE_UPLOAD_PATH,
       schema: hide,
       handler: async (req, reply) => {
-        // A CORS preflight carries no cookie; it learns only the protocol's capabilities.
-        if (req.method === 'OPTIONS') return opts.uploads.serve(req, reply, null);
         const session = requireSession(req);
-        opts.mayCreate(session);
+        await opts.mayCreate(session);
         return opts.uploads.serve(req, reply, session.user.id);
       },
     });
     scope.route({
-      method: ['HEAD', 'PATCH', 'DELETE', 'GET', 'POST', 'PUT', 'OPTIONS'],
+      method: ['HEAD', 'PATCH', 'DELETE', 'GET', 'POST', 'PUT'],
       url: `${RESUMABLE_UPLOAD_PATH}/:uploadId`,
       schema: hide,
       handler: async (req, reply) => {

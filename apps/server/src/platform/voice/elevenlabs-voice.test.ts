@@ -76,7 +76,9 @@ describe('ElevenLabs voice provider (against a local stand-in)', () => {
     const refused = await p.synthesize({ providerVoiceId: 'voice-unknown', profile: null }, 'Hello').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(VoiceServiceError);
     expect((refused as VoiceServiceError).kind).toBe('refused');
-    const badKey = await provider({ apiKey: 'wrong' }).createVoice({ name: 'V', description: '', samples }).catch((e: unknown) => e);
+    const badKey = await provider({ apiKey: 'wrong' })
+      .createVoice({ name: 'V', description: '', samples })
+      .catch((e: unknown) => e);
     expect((badKey as VoiceServiceError).kind).toBe('refused');
     await expect(p.createVoice({ name: 'V', description: '', samples: [] })).rejects.toMatchObject({ kind: 'refused' });
 
@@ -84,7 +86,9 @@ describe('ElevenLabs voice provider (against a local stand-in)', () => {
     const down = await p.createVoice({ name: 'V', description: '', samples }).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(VoiceServiceError);
     expect((down as VoiceServiceError).kind).toBe('unavailable');
-    const unreachable = await provider({ apiBase: 'http://127.0.0.1:9' }).synthesize({ providerVoiceId: 'v', profile: null }, 'Hi').catch((e: unknown) => e);
+    const unreachable = await provider({ apiBase: 'http://127.0.0.1:9' })
+      .synthesize({ providerVoiceId: 'v', profile: null }, 'Hi')
+      .catch((e: unknown) => e);
     expect((unreachable as VoiceServiceError).kind).toBe('unavailable');
   });
 

@@ -57,7 +57,9 @@ export function createElevenLabsVoiceProvider(settings: ElevenLabsSettings): Voi
           description,
           // The decoded sound where we have it (small, plain WAV); else the reading as it is stored.
           files: samples.map((s, i) =>
-            s.wavFile ? { path: s.wavFile, filename: `reading-${i + 1}.wav`, contentType: 'audio/wav' } : { path: s.mediaFile, filename: `reading-${i + 1}`, contentType: s.mime },
+            s.wavFile
+              ? { path: s.wavFile, filename: `reading-${i + 1}.wav`, contentType: 'audio/wav' }
+              : { path: s.mediaFile, filename: `reading-${i + 1}`, contentType: s.mime },
           ),
           removeBackgroundNoise: false,
         });

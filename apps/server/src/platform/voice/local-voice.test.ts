@@ -49,7 +49,10 @@ describe('pitch estimation', () => {
   it('ignores the quiet parts between words', () => {
     const speechLike = new Int16Array(SPEECH_SAMPLE_RATE * 3);
     speechLike.set(tone(140, 1), 0);
-    speechLike.set(tone(140, 1, SPEECH_SAMPLE_RATE, 300).map((v, i) => (i % 3 ? v : -v)), SPEECH_SAMPLE_RATE);
+    speechLike.set(
+      tone(140, 1, SPEECH_SAMPLE_RATE, 300).map((v, i) => (i % 3 ? v : -v)),
+      SPEECH_SAMPLE_RATE,
+    );
     speechLike.set(tone(140, 1), SPEECH_SAMPLE_RATE * 2);
     expect(estimatePitch(speechLike, SPEECH_SAMPLE_RATE)).toBeCloseTo(140, 0);
   });
@@ -110,18 +113,42 @@ describe('the voice profile', () => {
     expect(profile.wordsPerMinute).toBe(120);
   });
   it('leaves out what it cannot measure', async () => {
-    expect(await measureProfile([{ wavFile: null, mediaFile: 'x', mime: 'video/webm', words: null, durationSeconds: 30 }])).toEqual({ pitchHz: null, wordsPerMinute: null });
+    expect(await measureProfile([{ wavFile: null, mediaFile: 'x', mime: 'video/webm', words: null, durationSeconds: 30 }])).toEqual({
+      pitchHz: null,
+      wordsPerMinute: null,
+    });
     // A pace far outside speech (a reading mostly silent) is a measuring error, not a pace.
     expect((await measureProfile([{ wavFile: null, mediaFile: 'x', mime: 'video/webm', words: 10, durationSeconds: 600 }])).wordsPerMinute).toBeNull();
-    expect((await measureProfile([{ wavFile: null, mediaFile: 'x', mime: 'video/webm', words: 150, durationSeconds: 60 }, { wavFile: null, mediaFile: 'y', mime: 'video/webm', words: 50, durationSeconds: 60 }])).wordsPerMinute).toBe(100);
+    expect(
+      (
+        await measureProfile([
+          { wavFile: null, mediaFile: 'x', mime: 'video/webm', words: 150, durationSeconds: 60 },
+          { wavFile: null, mediaFile: 'y', mime: 'video/webm', words: 50, durationSeconds: 60 },
+        ])
+      ).wordsPerMinute,
+    ).toBe(100);
   });
 });
 
 describe('espeak settings for a profile', () => {
   const cal: EspeakCalibration = {
     voices: [
-      { voice: 'low', points: [{ setting: 0, hz: 70 }, { setting: 50, hz: 105 }, { setting: 99, hz: 175 }] },
-      { voice: 'high', points: [{ setting: 0, hz: 155 }, { setting: 50, hz: 220 }, { setting: 99, hz: 345 }] },
+      {
+        voice: 'low',
+        points: [
+          { setting: 0, hz: 70 },
+          { setting: 50, hz: 105 },
+          { setting: 99, hz: 175 },
+        ],
+      },
+      {
+        voice: 'high',
+        points: [
+          { setting: 0, hz: 155 },
+          { setting: 50, hz: 220 },
+          { setting: 99, hz: 345 },
+        ],
+      },
     ],
     wpmPerRate: 1.3,
   };
@@ -189,7 +216,11 @@ describe('local speech (espeak-ng)', () => {
     const w = await WavWriter.create(file, SPEECH_SAMPLE_RATE);
     await w.append(tone(200, 2));
     await w.close();
-    const made = await local.createVoice({ name: "Rose's Voice", description: 'test', samples: [{ wavFile: file, mediaFile: file, mime: 'audio/wav', words: 300, durationSeconds: 120 }] });
+    const made = await local.createVoice({
+      name: "Rose's Voice",
+      description: 'test',
+      samples: [{ wavFile: file, mediaFile: file, mime: 'audio/wav', words: 300, durationSeconds: 120 }],
+    });
     expect(made.providerVoiceId).toMatch(/^local_/);
     expect(made.profile).toEqual({ pitchHz: expect.closeTo(200, 0), wordsPerMinute: 150 });
     await expect(local.deleteVoice(made)).resolves.toBeUndefined();

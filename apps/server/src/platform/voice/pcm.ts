@@ -115,12 +115,42 @@ const DECODE_TIMEOUT_MS = 5 * 60 * 1000;
 export function createAudioDecoder(ffmpeg: string): AudioDecoder {
   return {
     toWav(input, output, opts) {
-      const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(opts.sampleRate), '-t', String(opts.maxSeconds), '-c:a', 'pcm_s16le', '-f', 'wav', output];
+      const args = [
+        '-nostdin',
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        input,
+        '-vn',
+        '-map',
+        '0:a:0',
+        '-ac',
+        '1',
+        '-ar',
+        String(opts.sampleRate),
+        '-t',
+        String(opts.maxSeconds),
+        '-c:a',
+        'pcm_s16le',
+        '-f',
+        'wav',
+        output,
+      ];
       return new Promise((resolve, reject) => {
         execFile(ffmpeg, args, { timeout: DECODE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (err, _stdout, stderr) => {
           if (!err) return resolve();
           if ((err as NodeJS.ErrnoException).code === 'ENOENT') return reject(err);
-          reject(new AudioDecodeError(`ffmpeg could not decode the audio: ${String(stderr || err.message).trim().split('\n').slice(-2).join(' | ')}`));
+          reject(
+            new AudioDecodeError(
+              `ffmpeg could not decode the audio: ${String(stderr || err.message)
+                .trim()
+                .split('\n')
+                .slice(-2)
+                .join(' | ')}`,
+            ),
+          );
         });
       });
     },

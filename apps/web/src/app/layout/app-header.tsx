@@ -2,18 +2,11 @@ import { Link, useNavigate } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { dashboardPath, greeting } from '@fst/shared/auth/auth.rules';
 import { AUTH_ERRORS } from '@fst/shared/messages';
-import {
-  BookIcon,
-  CardIcon,
-  ChevronDownIcon,
-  FlagIcon,
-  LogOutIcon,
-  SettingsIcon,
-  UserIcon,
-} from '../../components/ui/icons.tsx';
+import { BookIcon, CardIcon, ChevronDownIcon, FlagIcon, LogOutIcon, SettingsIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { paths } from '../../lib/paths.ts';
+import { reportSlotRef } from '../../lib/report-slot.ts';
 import { hourNow } from '../../lib/view.ts';
 import { notify } from '../../lib/toast.ts';
 
@@ -30,7 +23,7 @@ export function AppHeader() {
   const onLogout = async () => {
     try {
       await logout.mutateAsync();
-      navigate(paths.login, { replace: true });
+      void navigate(paths.login, { replace: true });
     } catch {
       notify.error(AUTH_ERRORS.logout);
     }
@@ -38,7 +31,7 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur">
-      <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr_auto] items-center gap-x-4 px-6 py-3 mobile:grid-cols-[1fr_auto] mobile:gap-y-0.5 mobile:px-4 mobile:py-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr_auto] items-center gap-x-4 px-6 py-3 mobile:grid-cols-[1fr_auto_auto] mobile:gap-x-2 mobile:gap-y-0.5 mobile:px-4 mobile:py-2">
         <Link
           to={dashboardPath(user.role)}
           className="inline-flex items-center gap-2 justify-self-start rounded-full font-display text-2xl font-bold text-brand-dark mobile:text-xl"
@@ -46,14 +39,12 @@ export function AppHeader() {
           <BookIcon className="text-brand" />
           Family Story Time
         </Link>
-        {/* A page the server drew keeps its greeting when the browser takes it over in the next hour (decision 011). */}
-        <p
-          suppressHydrationWarning
-          className="min-w-0 truncate justify-self-end text-base text-ink-soft mobile:col-start-1 mobile:row-start-2 mobile:justify-self-start"
-        >
+        <p className="min-w-0 truncate justify-self-end text-base text-ink-soft mobile:col-start-1 mobile:row-start-2 mobile:justify-self-start">
           {greeting(hourNow())}, <span className="font-semibold text-ink">{user.first_name}</span>
         </p>
-        <div className="mobile:col-start-2 mobile:row-span-2 mobile:row-start-1">
+        {/* On a phone the Report Issue button sits here, in a header that stays at the top, covering nothing (issue 22.6). */}
+        <span ref={reportSlotRef} aria-hidden className="hidden size-12 mobile:col-start-2 mobile:row-span-2 mobile:row-start-1 mobile:block" />
+        <div className="mobile:col-start-3 mobile:row-span-2 mobile:row-start-1">
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-line-strong bg-paper px-4 text-base font-semibold text-ink hover:border-brand/60 data-[state=open]:border-brand mobile:px-3">
               <SettingsIcon />

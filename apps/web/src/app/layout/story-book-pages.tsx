@@ -3,11 +3,11 @@ import { RECORDING_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { PdfFlipBook } from '../../features/books/components/pdf-flip-book.tsx';
-import { PdfPageViewer } from '../../features/books/components/pdf-page-viewer.tsx';
-import { usePdfDocument } from '../../features/books/components/use-pdf-document.ts';
+import { PdfFlipBook } from '../../components/pdf/pdf-flip-book.tsx';
+import { PdfPageViewer } from '../../components/pdf/pdf-page-viewer.tsx';
+import { usePdfDocument } from '../../components/pdf/use-pdf-document.ts';
 import { useWindowSize } from '../../lib/use-media-query.ts';
-import type { StoryBookPagesProps } from '../../features/playback/components/story-book-pages.ts';
+import type { StoryBookPagesProps, StoryBookParts } from '../../features/playback/components/story-book-pages.ts';
 
 /**
  * The story player's book pages, drawn by the books feature's PDF views (decision 006): the page-flip book
@@ -38,8 +38,8 @@ export function StoryBookPages({ url, title, page, onPageChange, layout }: Story
     );
   }
   const clamped = Math.min(Math.max(page, 1), state.pdf.doc.numPages);
-  const { width: pointsWide, height: pointsHigh } = state.pdf.pageSize;
-  // Pages that fit the player's height: the player has no room to scroll a page into view.
+  // Pages that fit the player's height: the player has no room to scroll a page into view. Each page is
+  // laid out at its own size, so a landscape spread is as wide as that height allows.
   const fitHeight = Math.max(160, windowSize.height - PLAYER_CHROME_PX);
   return layout === 'book' ? (
     <PdfFlipBook
@@ -48,12 +48,21 @@ export function StoryBookPages({ url, title, page, onPageChange, layout }: Story
       title={title}
       page={clamped}
       onPageChange={onPageChange}
-      maxScale={Math.min(PDF_RENDER_SCALE.bookView, fitHeight / pointsHigh)}
+      maxScale={PDF_RENDER_SCALE.bookView}
+      maxHeight={fitHeight}
     />
   ) : (
-    // As wide as the page can be while it still fits the player's height.
-    <div className="mx-auto w-full" style={{ maxWidth: (fitHeight * pointsWide) / pointsHigh }}>
-      <PdfPageViewer pdf={state.pdf} images={state.images} title={title} page={clamped} onPageChange={onPageChange} maxScale={PDF_RENDER_SCALE.splitView} />
-    </div>
+    <PdfPageViewer
+      pdf={state.pdf}
+      images={state.images}
+      title={title}
+      page={clamped}
+      onPageChange={onPageChange}
+      maxScale={PDF_RENDER_SCALE.splitView}
+      maxHeight={fitHeight}
+    />
   );
 }
+
+/** The value of `StoryBookPagesContext` for the pages that play stories (AppLayout, the kid device's page). */
+export const storyBookParts: StoryBookParts = { Pages: StoryBookPages };

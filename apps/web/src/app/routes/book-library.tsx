@@ -68,12 +68,7 @@ export default function BookLibraryRoute() {
           </div>
         </form>
       </div>
-      <BookLibrary
-        heading={q ? `Books matching “${q}”` : 'All Books'}
-        q={q}
-        paging={paging}
-        onPagingChange={(next) => update({ paging: next })}
-      />
+      <BookLibrary heading={q ? `Books matching “${q}”` : 'All Books'} q={q} paging={paging} onPagingChange={(next) => update({ paging: next })} />
       {q ? null : <PremiumLibrary />}
     </div>
   );

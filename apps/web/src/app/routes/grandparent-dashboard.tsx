@@ -3,11 +3,11 @@ import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
 import { Card } from '../../components/ui/card.tsx';
 import { CollapsibleSection } from '../../components/ui/collapsible-section.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useSession } from '../../features/auth/api/get-me.ts';
+import { useSession } from '../../lib/api/auth/get-me.ts';
 import { ReaderDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
 import { RecordNewStoryButton } from '../../features/books/components/record-new-story-button.tsx';
 import { FindFamiliesButton } from '../../features/families/components/find-families-button.tsx';
-import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
+import { JoinStatus } from '../../features/families/components/my-join-requests.tsx';
 import { ReaderFamilies } from '../../features/families/components/reader-families.tsx';
 import { ReaderReactions } from '../../features/playback/components/reader-reactions.tsx';
 import { ReaderStatCards } from '../../features/playback/components/reader-stat-cards.tsx';
@@ -15,15 +15,16 @@ import { YourStories } from '../../features/recordings/components/your-stories.t
 import { ReaderStoryRequests } from '../../features/requests/components/reader-story-requests.tsx';
 import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
 import { premiumStatusQueryOptions } from '../../features/billing/api/get-premium-status.ts';
-import { booksQueryOptions } from '../../features/books/api/list-books.ts';
+import { booksQueryOptions } from '../../lib/api/books/list-books.ts';
 import { premiumBooksQueryOptions } from '../../features/books/api/list-premium-books.ts';
-import { familyQueryOptions } from '../../features/families/api/get-family.ts';
-import { myFamiliesQueryOptions } from '../../features/families/api/get-my-families.ts';
+import { familyQueryOptions } from '../../lib/api/families/get-family.ts';
+import { myFamiliesQueryOptions } from '../../lib/api/families/get-my-families.ts';
+import { myJoinRequestsQueryOptions } from '../../features/families/api/my-join-requests.ts';
 import { consentQueryOptions } from '../../features/narration/api/get-consent.ts';
 import { readerReactionsQueryOptions } from '../../features/playback/api/get-reader-reactions.ts';
 import { readerStatsQueryOptions } from '../../features/playback/api/get-reader-stats.ts';
-import { myRecordingsQueryOptions } from '../../features/recordings/api/get-my-recordings.ts';
-import { readerQueueQueryOptions } from '../../features/requests/api/get-reader-queue.ts';
+import { myRecordingsQueryOptions } from '../../lib/api/recordings/get-my-recordings.ts';
+import { readerQueueQueryOptions } from '../../lib/api/requests/get-reader-queue.ts';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import type { PagePrefetch } from '../lazy-page.tsx';
 
@@ -35,7 +36,8 @@ function DashboardSection({ title, card = false, children }: { title: string; ca
 
 /**
  * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
- * `preloadPagesOf`): every section's list, and the kids of each family the user reads for.
+ * `preloadPagesOf`): every section's list, the user's pending join requests, and the kids of each family the
+ * user reads for.
  */
 export const prefetch: PagePrefetch = (client) => {
   const libraries = { page: 1, perPage: BOOK_PAGE_SIZE_DEFAULT };
@@ -47,6 +49,7 @@ export const prefetch: PagePrefetch = (client) => {
   void prefetchForPage(client, booksQueryOptions(libraries));
   void prefetchForPage(client, premiumBooksQueryOptions(libraries));
   void prefetchForPage(client, premiumStatusQueryOptions());
+  void prefetchForPage(client, myJoinRequestsQueryOptions());
   void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
     for (const family of mine?.families ?? []) if (family.my_role === 'reader') void prefetchForPage(client, familyQueryOptions(family.id));
   });
@@ -76,11 +79,7 @@ export default function GrandparentDashboardRoute() {
           <VoiceConsentSwitch compact />
         </div>
       ) : null}
-      {data && readerFamilies.length === 0 ? (
-        <div className="mb-8">
-          <NoFamilyState role="grandparent" />
-        </div>
-      ) : null}
+      {data ? <JoinStatus role="grandparent" inAFamily={readerFamilies.length > 0} className="mb-8" /> : null}
       <DashboardSection title="Your Stories" card>
         {data ? <YourStories userId={data.user.id} requests={<ReaderStoryRequests />} /> : null}
       </DashboardSection>

@@ -2,19 +2,11 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '@fst/shared/constants';
 import { dashboardPath } from '@fst/shared/auth/auth.rules';
+import { DELETION_TEXTS } from '@fst/shared/messages';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import {
-  BookIcon,
-  ClockIcon,
-  HeartIcon,
-  MicIcon,
-  MoonIcon,
-  ShieldIcon,
-  SparklesIcon,
-  UsersIcon,
-} from '../../components/ui/icons.tsx';
+import { BookIcon, ClockIcon, HeartIcon, MicIcon, MoonIcon, ShieldIcon, SparklesIcon, UsersIcon } from '../../components/ui/icons.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useSession } from '../../features/auth/api/get-me.ts';
+import { useSession } from '../../lib/api/auth/get-me.ts';
 import { saveChosenRole } from '../../features/auth/chosen-role.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -74,7 +66,7 @@ export function LandingRoute() {
 
   const chooseRole = (role: Role) => {
     saveChosenRole(role);
-    navigate(paths.login);
+    void navigate(paths.login);
   };
 
   return (
@@ -108,7 +100,10 @@ export function LandingRoute() {
       </header>
 
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <section aria-labelledby="hero-heading" className="mx-auto grid max-w-6xl items-center gap-12 px-6 pt-8 pb-20 md:grid-cols-[1.1fr_1fr] mobile:px-4 mobile:pb-14">
+        <section
+          aria-labelledby="hero-heading"
+          className="mx-auto grid max-w-6xl items-center gap-12 px-6 pt-8 pb-20 md:grid-cols-[1.1fr_1fr] mobile:px-4 mobile:pb-14"
+        >
           <div>
             <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-brand-soft px-4 py-1.5 text-base font-semibold text-brand-dark">
               <SparklesIcon /> Real family voices, not AI narration
@@ -117,8 +112,8 @@ export function LandingRoute() {
               Bedtime stories read by the people your kids love
             </h1>
             <p className="mt-5 max-w-xl text-xl text-ink-soft mobile:text-lg">
-              Grandparents record themselves reading real picture books. At bedtime, your children hear Grandma and
-              Grandpa, not a robot narrator, however many miles away they live.
+              Grandparents record themselves reading real picture books. At bedtime, your children hear Grandma and Grandpa, not a robot narrator, however many
+              miles away they live.
             </p>
             <div className="mt-8 flex flex-wrap gap-3 mobile:flex-col">
               <Button size="lg" onClick={() => chooseRole('parent')}>
@@ -147,7 +142,10 @@ export function LandingRoute() {
             <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="rounded-card border border-line bg-cream p-6">
-                  <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-full bg-brand font-display text-xl font-bold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-11 items-center justify-center rounded-full bg-brand font-display text-xl font-bold text-white"
+                  >
                     {index + 1}
                   </span>
                   <h3 className="mt-4 text-xl font-bold">
@@ -185,9 +183,7 @@ export function LandingRoute() {
             <h2 id="start-heading" className="text-4xl font-bold text-white mobile:text-3xl">
               Start your family’s story library tonight
             </h2>
-            <p className="mx-auto mt-4 max-w-xl text-lg text-white/90">
-              Free to start, with unlimited recordings for grandparents. No credit card needed.
-            </p>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-white/90">Free to start, with unlimited recordings for grandparents. No credit card needed.</p>
             <ButtonLink to={paths.signup} size="lg" variant="honey" className="mt-8">
               Get Started Free
             </ButtonLink>
@@ -195,8 +191,12 @@ export function LandingRoute() {
         </section>
       </main>
 
-      <footer className="border-t border-line px-6 py-8 text-center text-base text-ink-soft">
-        © {new Date().getFullYear()} Family Story Time · Made for bedtime, with love.
+      {/* Room below the last line for the Report Issue button in the corner (issue 22.6). */}
+      <footer className="border-t border-line px-6 pt-8 pb-24 text-center text-base text-ink-soft">
+        © {new Date().getFullYear()} Family Story Time · Made for bedtime, with love. ·{' '}
+        <Link to={paths.privacy} className="font-semibold underline underline-offset-4 hover:text-ink">
+          {DELETION_TEXTS.privacyLink}
+        </Link>
       </footer>
     </div>
   );

@@ -12,36 +12,32 @@ import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { useRevealed } from '../../lib/use-revealed.ts';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
-import { familyReadersQueryOptions, useFamilyReaders } from '../../features/families/api/get-family-readers.ts';
-import { familyQueryOptions, useFamily } from '../../features/families/api/get-family.ts';
-import { familiesQueryKey, myFamiliesQueryOptions } from '../../features/families/api/get-my-families.ts';
+import { familyReadersQueryOptions, useFamilyReaders } from '../../lib/api/families/get-family-readers.ts';
+import { familyQueryOptions, useFamily } from '../../lib/api/families/get-family.ts';
+import { familiesQueryKey, myFamiliesQueryOptions } from '../../lib/api/families/get-my-families.ts';
+import { myJoinRequestsQueryOptions } from '../../features/families/api/my-join-requests.ts';
 import { BedtimeModeButton } from '../../features/families/components/bedtime-mode-dialog.tsx';
 import { DashboardKids } from '../../features/families/components/dashboard-kids.tsx';
-import {
-  FamilyStatCards,
-  LastWatchedStory,
-  UnwatchedStories,
-  useFamilyStoryStatsSettled,
-} from '../../features/families/components/family-story-stats.tsx';
-import { NoFamilyState } from '../../features/families/components/no-family-state.tsx';
+import { FamilyStatCards, LastWatchedStory, UnwatchedStories, useFamilyStoryStatsSettled } from '../../features/families/components/family-story-stats.tsx';
+import { JoinStatus } from '../../features/families/components/my-join-requests.tsx';
 import { ParentFamilyBar } from '../../features/families/components/parent-family-bar.tsx';
 import { ReaderCards } from '../../features/families/components/reader-cards.tsx';
 import { pickCurrentFamily, rememberedFamilyId, useCurrentFamily } from '../../features/families/current-family.ts';
 import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
-import { familyStatsQueryOptions } from '../../features/playback/api/get-family-stats.ts';
-import { playbackQueryKey } from '../../features/playback/api/playback-query-keys.ts';
+import { familyStatsQueryOptions } from '../../lib/api/playback/get-family-stats.ts';
+import { playbackQueryKey } from '../../lib/api/playback/playback-query-keys.ts';
 import { AssignStoryModal, AssignStoryPanel } from '../../features/recordings/components/assign-story-modal.tsx';
 import { KidStoriesModal, type PlayStories } from '../../features/recordings/components/kid-stories-modal.tsx';
 import { ReaderStoriesModal } from '../../features/recordings/components/reader-stories-modal.tsx';
 import { recentAiRecordingsQueryOptions, useRecentAiRecordings } from '../../features/recordings/api/get-recent-ai-recordings.ts';
 import { recentRecordingsQueryOptions, useRecentRecordings } from '../../features/recordings/api/get-recent-recordings.ts';
 import { RecentStories } from '../../features/recordings/components/recent-stories.tsx';
-import { requestsQueryKey } from '../../features/requests/api/requests-query-keys.ts';
+import { requestsQueryKey } from '../../lib/api/requests/requests-query-keys.ts';
 import { AddStoriesModal } from '../../features/requests/components/add-stories-modal.tsx';
 import { QueuedStories } from '../../features/requests/components/queued-stories.tsx';
 import { RequestStoryModal } from '../../features/requests/components/request-story-modal.tsx';
-import { familyRecordingsQueryOptions } from '../../features/recordings/api/get-family-recordings.ts';
-import { recordingQueryOptions } from '../../features/recordings/api/get-recording.ts';
+import { familyRecordingsQueryOptions } from '../../lib/api/recordings/get-family-recordings.ts';
+import { recordingQueryOptions } from '../../lib/api/recordings/get-recording.ts';
 import type { PagePrefetch } from '../lazy-page.tsx';
 
 // The full-screen player loads when a story is first played.
@@ -57,7 +53,8 @@ const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story 
 export const prefetch: PagePrefetch = (client) => {
   void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
     const family = mine && pickCurrentFamily(mine.families, rememberedFamilyId());
-    if (!family) return;
+    // In no family yet: the join requests waiting for approval show instead (issue 22.12).
+    if (!family) return void prefetchForPage(client, myJoinRequestsQueryOptions());
     void prefetchForPage(client, familyQueryOptions(family.id));
     void prefetchForPage(client, familyReadersQueryOptions(family.id));
     void prefetchForPage(client, recentRecordingsQueryOptions(family.id));
@@ -97,7 +94,7 @@ export default function ParentDashboardRoute() {
           {heading}
           <p className="mt-2 text-ink-soft">Stories from the people your kids love, ready for bedtime.</p>
         </div>
-        <NoFamilyState role="parent" />
+        <JoinStatus role="parent" inAFamily={false} className="mb-8" />
         <ParentDashboardLibraries />
       </>
     );

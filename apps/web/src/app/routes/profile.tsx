@@ -5,9 +5,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/api/get-me.ts';
+import { useSession } from '../../lib/api/auth/get-me.ts';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { DownloadMyDataCard } from '../../features/auth/components/download-my-data-card.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { DeleteAccountCard } from '../../features/auth/components/delete-account-card.tsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
 import { NotificationSettingsCard } from '../../features/playback/components/notification-settings-card.tsx';
 import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
@@ -53,6 +55,8 @@ export default function ProfileRoute() {
         <NotificationSettingsCard showStoryRequested={isReader} showNewStory={isParent} />
         {/* Only reader accounts may allow an AI voice of their readings (decisions.md "AI narration"). */}
         {session?.user.role === 'grandparent' ? <VoiceConsentSwitch /> : null}
+        <DownloadMyDataCard />
+        <DeleteAccountCard />
       </div>
     </div>
   );

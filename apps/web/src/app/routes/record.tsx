@@ -8,6 +8,13 @@ export default function RecordRoute() {
   const user = useCurrentUser();
   const bookId = params.get('bookId');
   return (
-    <RecorderPage key={bookId ?? ''} bookId={bookId} childId={params.get('childId')} premium={params.get('premium') === 'true'} userId={user.id} />
+    <RecorderPage
+      key={bookId ?? ''}
+      bookId={bookId}
+      childId={params.get('childId')}
+      premium={params.get('premium') === 'true'}
+      requestId={params.get('requestId')}
+      userId={user.id}
+    />
   );
 }

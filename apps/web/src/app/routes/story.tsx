@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { StoryPlayer } from '../../features/playback/components/story-player.tsx';
-import { useRecording } from '../../features/recordings/api/get-recording.ts';
+import { useRecording } from '../../lib/api/recordings/get-recording.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 

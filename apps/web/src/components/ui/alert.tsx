@@ -11,10 +11,7 @@ const tones: Record<Tone, string> = {
 /** A message inside a form or page; errors are announced at once (role=alert), the rest politely. */
 export function Alert({ tone, children, className = '' }: { tone: Tone; children: ReactNode; className?: string }) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded-2xl border px-4 py-3 text-base font-medium ${tones[tone]} ${className}`}
-    >
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-2xl border px-4 py-3 text-base font-medium ${tones[tone]} ${className}`}>
       {children}
     </div>
   );

@@ -44,13 +44,7 @@ export function ConfirmDialog({
               {cancelLabel}
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that would close the dialog before the action has finished. */}
-            <button
-              type="button"
-              className={buttonClasses(tone)}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={onConfirm}
-            >
+            <button type="button" className={buttonClasses(tone)} disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
               {busy ? <Spinner className="size-5 border-white/40 border-t-white" /> : null}
               {confirmLabel}
             </button>

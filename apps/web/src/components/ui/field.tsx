@@ -94,13 +94,7 @@ export function SelectField({ label, error, hint, optional, className = '', chil
   return (
     <div className={className}>
       <Label htmlFor={id} label={label} optional={optional} />
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClasses} appearance-auto`}
-        {...select}
-      >
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClasses} appearance-auto`} {...select}>
         {children}
       </select>
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}

@@ -193,3 +193,10 @@ export const KeyIcon = (props: IconProps) => (
     <path d="M11.5 11.5L20 3M16.5 6.5l2.5 2.5M14 9l2 2" />
   </Icon>
 );
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v11" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M5 20h14" />
+  </Icon>
+);

@@ -31,7 +31,8 @@ export function Modal({ open, onOpenChange, title, description, children, size =
             event.preventDefault();
             // A dialog that opened by itself (Create Your Family), or whose opener has gone: the page's main
             // content takes the focus, rather than the document's body.
-            const back = returnFocusTo.current?.isConnected && returnFocusTo.current !== document.body ? returnFocusTo.current : document.getElementById('main');
+            const back =
+              returnFocusTo.current?.isConnected && returnFocusTo.current !== document.body ? returnFocusTo.current : document.getElementById('main');
             back?.focus();
             returnFocusTo.current = null;
           }}
@@ -46,9 +47,7 @@ export function Modal({ open, onOpenChange, title, description, children, size =
               <CloseIcon />
             </Dialog.Close>
           </div>
-          {description ? (
-            <Dialog.Description className="mb-4 text-base text-ink-soft">{description}</Dialog.Description>
-          ) : null}
+          {description ? <Dialog.Description className="mb-4 text-base text-ink-soft">{description}</Dialog.Description> : null}
           {children}
         </Dialog.Content>
       </Dialog.Portal>

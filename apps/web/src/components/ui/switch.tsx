@@ -22,12 +22,12 @@ export function Switch({ checked, busy = false, onChange, ...aria }: SwitchProps
         }}
         aria-disabled={busy || undefined}
         {...aria}
-        className={`relative inline-flex h-8 w-14 items-center rounded-full border-2 transition-colors ${
+        className={`relative inline-flex h-11 w-[4.5rem] items-center rounded-full border-2 transition-colors ${
           checked ? 'border-brand bg-brand' : 'border-line-strong bg-paper'
         } ${busy ? 'cursor-wait opacity-70' : ''}`}
       >
         <RadixSwitch.Thumb
-          className={`inline-block size-6 rounded-full shadow transition-transform ${checked ? 'translate-x-6 bg-paper' : 'translate-x-0.5 bg-line-strong'}`}
+          className={`inline-block size-9 rounded-full shadow transition-transform ${checked ? 'translate-x-[30px] bg-paper' : 'translate-x-0.5 bg-line-strong'}`}
         />
       </RadixSwitch.Root>
     </span>

@@ -1,18 +1,14 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FamilyListItem } from '@fst/shared/families/families.schema';
-import { tellView } from '../../lib/first-view.ts';
-import { viewDrawnFor } from '../../lib/view.ts';
-import { useMyFamilies } from './api/get-my-families.ts';
+import { useMyFamilies } from '../../lib/api/families/get-my-families.ts';
 
 // The family picked with the family switcher, remembered in this browser and shared by /family and
 // the parent dashboard (decisions.md "Families": someone in several families picks the current one).
 const KEY = 'currentFamilyId';
 const listeners = new Set<() => void>();
 
-/** The family last picked in this browser, if any (drawn on the server: the one the browser told, decision 011). */
+/** The family last picked in this browser, if any. */
 export function rememberedFamilyId(): string | null {
-  const drawing = viewDrawnFor();
-  if (drawing) return drawing.familyId;
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -39,7 +35,6 @@ export function rememberCurrentFamily(familyId: string): void {
   } catch {
     // Storage can be unavailable (private mode); the choice then lasts until the page closes.
   }
-  tellView({ familyId });
   for (const listener of listeners) listener();
 }
 

@@ -9,10 +9,7 @@ export default function ResetPasswordRoute() {
   return (
     <>
       <PageTitle title="Reset Password" />
-      <AuthCard
-        title="Choose a new password"
-        footer={<TextLink to={paths.login}>Back to Sign In</TextLink>}
-      >
+      <AuthCard title="Choose a new password" footer={<TextLink to={paths.login}>Back to Sign In</TextLink>}>
         <ResetPasswordForm token={token} />
       </AuthCard>
     </>

@@ -1,3 +1,4 @@
+import { DELETION_TEXTS } from '@fst/shared/messages';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { AuthCard, TextLink } from '../../../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
@@ -14,6 +15,9 @@ export default function SignupRoute() {
         footer={
           <>
             Already have an account? <TextLink to={paths.login}>Sign in</TextLink>
+            <span className="mt-3 block">
+              {DELETION_TEXTS.signupPrivacy} <TextLink to={paths.privacy}>{DELETION_TEXTS.privacyLink}</TextLink>
+            </span>
           </>
         }
       >

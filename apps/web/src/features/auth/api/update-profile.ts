@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileBody } from '@fst/shared/auth/auth.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from './get-me.ts';
+import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
 import { profileQueryKey, type Profile } from './get-profile.ts';
 
 export function updateProfile(body: ProfileBody): Promise<Profile> {

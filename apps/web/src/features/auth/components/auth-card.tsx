@@ -16,10 +16,7 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
     // Room below the card, so that its last button scrolls clear of the Report Issue button.
     <div className="flex min-h-dvh flex-col items-center px-4 pt-10 pb-28 mobile:pt-6">
       <header className="mb-6">
-        <Link
-          to={paths.home}
-          className="inline-flex items-center gap-2 rounded-full px-2 font-display text-2xl font-bold text-brand-dark"
-        >
+        <Link to={paths.home} className="inline-flex items-center gap-2 rounded-full px-2 font-display text-2xl font-bold text-brand-dark">
           <BookIcon className="text-brand" />
           Family Story Time
         </Link>

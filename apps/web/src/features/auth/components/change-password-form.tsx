@@ -62,10 +62,7 @@ export function ChangePasswordForm() {
   );
 
   // A refusal without field details (e.g. rate limited) is explained inline as well.
-  const generalError =
-    change.error instanceof ApiError && !change.error.isNetworkError && !change.error.errors
-      ? change.error.serverMessage
-      : undefined;
+  const generalError = change.error instanceof ApiError && !change.error.isNetworkError && !change.error.errors ? change.error.serverMessage : undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">

@@ -14,7 +14,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { forgetSessionEnded, sessionEnded } from '../../../lib/session-ended.ts';
-import { useLogin } from '../api/login.ts';
+import { useLogin } from '../../../lib/api/auth/login.ts';
 import { TextLink } from './auth-card.tsx';
 
 // The sign-in page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
@@ -56,13 +56,7 @@ export function LoginForm() {
       {login.isError ? <Alert tone="error">{errorText(login.error, SCREEN_ERRORS.login)}</Alert> : null}
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CheckboxField label="Remember me" {...register('remember')} />
         <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>

@@ -48,11 +48,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form
-      onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))}
-      noValidate
-      className="flex flex-col gap-5"
-    >
+    <form onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))} noValidate className="flex flex-col gap-5">
       {reset.isError ? (
         <Alert tone="error">
           <p>{errorText(reset.error, SCREEN_ERRORS.unexpected)}</p>

@@ -5,11 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
  * Puts the server's per-field messages (`errors: { field: [messages] }`) under the matching inputs
  * and returns every message, in order, for a summary.
  */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): string[] {
+export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): string[] {
   if (!(error instanceof ApiError) || !error.errors) return [];
   const messages: string[] = [];
   let focused = false;

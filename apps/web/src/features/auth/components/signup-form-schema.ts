@@ -15,4 +15,3 @@ export const signupFormSchema = z
     confirm_password: z.string(),
   })
   .refine(...samePasswordTwice('password', VALIDATION.passwordsDoNotMatch));
-

@@ -15,7 +15,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { notify } from '../../../lib/toast.ts';
-import { sessionQueryKey } from '../api/get-me.ts';
+import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
 import { useSignup } from '../api/signup.ts';
 import { readChosenRole } from '../chosen-role.ts';
 import type { signupFormSchema } from './signup-form-schema.ts';
@@ -65,7 +65,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   const leave = useCallback(
     (session: AuthResponse) => {
       queryClient.setQueryData(sessionQueryKey, session);
-      navigate(dashboardPath(session.user.role), { replace: true });
+      void navigate(dashboardPath(session.user.role), { replace: true });
     },
     [navigate, queryClient],
   );

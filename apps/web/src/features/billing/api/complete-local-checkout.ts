@@ -4,9 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshAfterBillingChange } from './billing-query-keys.ts';
 import { premiumStatusQueryKey } from './get-premium-status.ts';
 
-/** POST /api/billing/local/checkout/{sessionId}/complete: pays a test-mode checkout; answers the new status. */
-export function completeLocalCheckout(sessionId: string): Promise<PremiumStatus> {
-  return apiRequest<PremiumStatus>(`/api/billing/local/checkout/${encodeURIComponent(sessionId)}/complete`, { method: 'POST' });
+/** POST /api/billing/local/checkout/{sessionId}/complete: pays a test-mode checkout with a card; answers the new status. */
+export function completeLocalCheckout({ sessionId, cardNumber }: { sessionId: string; cardNumber?: string }): Promise<PremiumStatus> {
+  // A plan change charges nothing today: it takes no card.
+  return apiRequest<PremiumStatus>(`/api/billing/local/checkout/${encodeURIComponent(sessionId)}/complete`, {
+    method: 'POST',
+    ...(cardNumber === undefined ? {} : { body: { card_number: cardNumber } }),
+  });
 }
 
 export function useCompleteLocalCheckout() {

@@ -15,8 +15,8 @@ export function AiSubscribePrompt() {
       <p className="flex items-start gap-3 text-base">
         <SparklesIcon className="mt-1 size-6 shrink-0" />
         <span>
-          <span className="font-bold">AI readings need a subscription.</span> With the Premium or Gold plan, a book can be read in a
-          family reader’s own voice, made from their recordings.
+          <span className="font-bold">AI readings need a subscription.</span> With the Premium or Gold plan, a book can be read in a family reader’s own voice,
+          made from their recordings.
         </span>
       </p>
       <ButtonLink to={paths.subscription} variant="honey" size="sm" className="mobile:w-full">

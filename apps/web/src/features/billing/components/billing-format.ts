@@ -23,9 +23,7 @@ export const tokenCount = (n: number, kind: 'story' | 'share') => `${n} ${kind} 
 
 /** The tokens this account spends on unlocks: story tokens for parents, share tokens for everyone else. */
 export function spendableTokens(status: PremiumStatus): { kind: 'story' | 'share'; balance: number } {
-  return status.user_role === 'parent'
-    ? { kind: 'story', balance: status.story_tokens_remaining }
-    : { kind: 'share', balance: status.share_tokens_remaining };
+  return status.user_role === 'parent' ? { kind: 'story', balance: status.story_tokens_remaining } : { kind: 'share', balance: status.share_tokens_remaining };
 }
 
 /** A balance as shown: the unlimited share-token sentinel reads "Unlimited". */

@@ -24,19 +24,14 @@ export function CurrentPlanBanner({ status, onManage, managing, disabled }: Curr
   const isParent = status.user_role === 'parent';
   const healthy = status.status === 'active' || status.status === 'trialing';
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-card border-2 border-brand/30 bg-linear-to-br from-honey-soft to-paper p-6 shadow-card mobile:p-5"
-    >
+    <section aria-labelledby={headingId} className="rounded-card border-2 border-brand/30 bg-linear-to-br from-honey-soft to-paper p-6 shadow-card mobile:p-5">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id={headingId} className="text-3xl font-bold mobile:text-2xl">
             Your plan: {planName(status.plan_type)}
           </h2>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-base">
-            <span
-              className={`rounded-full px-3 py-0.5 text-sm font-bold ${healthy ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'}`}
-            >
+            <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${healthy ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'}`}>
               <span className="sr-only">Status: </span>
               {statusLabel(status.status)}
             </span>

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useMyFamilies } from '../../families/api/get-my-families.ts';
+import { useMyFamilies } from '../../../lib/api/families/get-my-families.ts';
 import { useGiftStoryTokens } from '../api/gift-story-tokens.ts';
 
 /** Gift Story Tokens (decisions.md): a Gold grandparent's story tokens to a family they read for. */

@@ -29,14 +29,7 @@ export function PlanCards({ role, current, pending, busy, onChoose }: PlanCardsP
   );
 }
 
-function PlanCard({
-  role,
-  plan,
-  current,
-  pending,
-  busy,
-  onChoose,
-}: { plan: PlanType; pending: boolean } & Omit<PlanCardsProps, 'pending'>) {
+function PlanCard({ role, plan, current, pending, busy, onChoose }: { plan: PlanType; pending: boolean } & Omit<PlanCardsProps, 'pending'>) {
   const headingId = useId();
   const state = planCardState(current, plan);
   const isCurrent = plan === current;
@@ -46,9 +39,7 @@ function PlanCard({
   return (
     <article aria-labelledby={headingId} className={`flex h-full flex-col rounded-card border-2 bg-paper p-6 shadow-card mobile:p-5 ${border}`}>
       <div className="mb-2 flex min-h-7 flex-wrap gap-2 mobile:empty:hidden">
-        {plan === 'gold' ? (
-          <span className="rounded-full bg-honey px-3 py-0.5 text-sm font-bold tracking-wide text-ink">BEST VALUE</span>
-        ) : null}
+        {plan === 'gold' ? <span className="rounded-full bg-honey px-3 py-0.5 text-sm font-bold tracking-wide text-ink">BEST VALUE</span> : null}
         {isCurrent ? <span className="rounded-full bg-brand px-3 py-0.5 text-sm font-bold tracking-wide text-white">CURRENT</span> : null}
       </div>
       <h3 id={headingId} className="text-2xl font-bold">
@@ -61,11 +52,7 @@ function PlanCard({
       <ul aria-label={`${planName(plan)} features`} className="mt-5 mb-6 flex flex-1 flex-col gap-2.5 text-base">
         {features.map((feature) => (
           <li key={feature.text} className="flex items-start gap-2.5">
-            {feature.included ? (
-              <CheckIcon className="mt-1 size-5 shrink-0 text-success" />
-            ) : (
-              <CloseIcon className="mt-1 size-5 shrink-0 text-ink-soft" />
-            )}
+            {feature.included ? <CheckIcon className="mt-1 size-5 shrink-0 text-success" /> : <CloseIcon className="mt-1 size-5 shrink-0 text-ink-soft" />}
             <span className={feature.included ? 'text-ink' : 'text-ink-soft'}>{feature.text}</span>
           </li>
         ))}

@@ -2,17 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { TIMINGS, TOKEN_PACKAGES, UNLIMITED_SHARE_TOKENS, type TokenPackageId } from '@fst/shared/constants';
-import { normalizeCardNumber, type PremiumStatus } from '@fst/shared/billing/billing.schema';
-import { CARD_EXPIRY_PATTERN, expiryAhead } from '@fst/shared/billing/billing.rules';
+import type { PremiumStatus } from '@fst/shared/billing/billing.schema';
 import { BILLING_MESSAGES, BILLING_TEXTS, PAYMENT_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorText } from '../../../lib/api-client.ts';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { refreshAfterBillingChange } from '../api/billing-query-keys.ts';
 import { confirmLocalPayment } from '../api/confirm-local-payment.ts';
@@ -21,6 +20,7 @@ import { premiumStatusQueryOptions } from '../api/get-premium-status.ts';
 import { purchaseTokens } from '../api/purchase-tokens.ts';
 import { balanceText, formatUsd } from './billing-format.ts';
 import type * as StripeCardFormModule from './stripe-card-form.tsx';
+import { cardFormSchema, type CardFormValues } from './card-form-schema.ts';
 import { TestModeBanner } from './test-mode-banner.tsx';
 
 type TokenKind = 'story' | 'share';
@@ -30,8 +30,7 @@ const KIND_TEXTS: Record<TokenKind, { heading: string; use: string }> = {
   share: { heading: 'Share Tokens', use: 'Share your premium stories with kids of other families.' },
 };
 
-const packagesOf = (kind: TokenKind) =>
-  (Object.keys(TOKEN_PACKAGES) as TokenPackageId[]).filter((id) => TOKEN_PACKAGES[id].kind === kind);
+const packagesOf = (kind: TokenKind) => (Object.keys(TOKEN_PACKAGES) as TokenPackageId[]).filter((id) => TOKEN_PACKAGES[id].kind === kind);
 
 type PurchaseTokensModalProps = {
   open: boolean;
@@ -289,46 +288,28 @@ function StripeCardStep({ publishableKey, packageId, status, onBack, onDone }: C
   );
 }
 
-const cardFormSchema = z.object({
-  card_number: z
-    .string()
-    .transform(normalizeCardNumber)
-    .pipe(z.string().regex(/^\d{12,19}$/, BILLING_MESSAGES.invalidCard)),
-  expiry: z
-    .string()
-    .trim()
-    .regex(CARD_EXPIRY_PATTERN, BILLING_TEXTS.invalidExpiry)
-    .refine((expiry) => expiryAhead(expiry, new Date()), BILLING_TEXTS.cardExpired),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, BILLING_TEXTS.invalidCvc),
-});
-type CardFormValues = z.input<typeof cardFormSchema>;
-
-/** Creates the payment, then confirms it with the card: a declined card leaves a failed payment and a fresh try makes a new one. */
+/** Creates the payment, then confirms it with the card: a declined card leaves the payment open, and the next card pays that one. */
 function useBuyTokens(packageId: TokenPackageId) {
   const queryClient = useQueryClient();
+  const openPayment = useRef<string | null>(null);
   return useMutation({
     mutationFn: async (cardNumber: string) => {
-      const payment = await purchaseTokens(packageId);
-      return confirmLocalPayment({ clientSecret: payment.client_secret, cardNumber });
+      openPayment.current ??= (await purchaseTokens(packageId)).client_secret;
+      try {
+        const paid = await confirmLocalPayment({ clientSecret: openPayment.current, cardNumber });
+        openPayment.current = null;
+        return paid;
+      } catch (err) {
+        // Only a refused card keeps the payment for the next one; anything else starts afresh.
+        if (!(err instanceof ApiError && err.status === 400)) openPayment.current = null;
+        throw err;
+      }
     },
     onSuccess: () => void refreshAfterBillingChange(queryClient),
   });
 }
 
-function CardForm({
-  packageId,
-  testMode,
-  onBack,
-  onDone,
-}: {
-  packageId: TokenPackageId;
-  testMode: boolean;
-  onBack: () => void;
-  onDone: () => void;
-}) {
+function CardForm({ packageId, testMode, onBack, onDone }: { packageId: TokenPackageId; testMode: boolean; onBack: () => void; onDone: () => void }) {
   const pkg = TOKEN_PACKAGES[packageId];
   const buy = useBuyTokens(packageId);
   const {
@@ -376,15 +357,7 @@ function CardForm({
           error={errors.expiry?.message}
           {...register('expiry')}
         />
-        <TextField
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          required
-          error={errors.cvc?.message}
-          {...register('cvc')}
-        />
+        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required error={errors.cvc?.message} {...register('cvc')} />
       </div>
       <div className="mt-2 flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
         <Button variant="secondary" onClick={onBack} disabled={buy.isPending}>

@@ -11,9 +11,7 @@ import { planName } from './billing-format.ts';
 
 /** The share-token account as premium recording and sharing read it (recordings' `ShareAccount`). */
 export type ShareTokenAccount =
-  | { status: 'pending' }
-  | { status: 'error'; retry: () => void }
-  | { status: 'ready'; plan: PlanType; shareTokens: number; refresh: () => void };
+  { status: 'pending' } | { status: 'error'; retry: () => void } | { status: 'ready'; plan: PlanType; shareTokens: number; refresh: () => void };
 
 /**
  * Render prop with the signed-in reader's plan and share tokens (GET /api/user/premium-status); `refresh`
@@ -47,7 +45,9 @@ export function ShareTokenBalance() {
         <span className="ml-2 text-ink-soft">({planName(plan)} plan)</span>
       </p>
       {premium ? (
-        balance < UNLIMITED_SHARE_TOKENS ? <BuyTokensButton status={status.data} size="sm" /> : null
+        balance < UNLIMITED_SHARE_TOKENS ? (
+          <BuyTokensButton status={status.data} size="sm" />
+        ) : null
       ) : (
         <ButtonLink to={paths.subscription} size="sm" variant="secondary">
           See Plans

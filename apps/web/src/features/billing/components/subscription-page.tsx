@@ -67,12 +67,7 @@ export function SubscriptionPage({ role }: { role: Role }) {
           {status.data.plan_type === 'free' ? (
             <FreePlanTokens story={status.data.story_tokens_remaining} share={status.data.share_tokens_remaining} isParent={role === 'parent'} />
           ) : (
-            <CurrentPlanBanner
-              status={status.data}
-              onManage={() => void change('manage')}
-              managing={pending === 'manage'}
-              disabled={pending !== null}
-            />
+            <CurrentPlanBanner status={status.data} onManage={() => void change('manage')} managing={pending === 'manage'} disabled={pending !== null} />
           )}
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <section aria-labelledby="plans-heading">

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { okResponse } from '@fst/shared/http/error.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { booksQueryKey } from './books-query-keys.ts';
+import { booksQueryKey } from '../../../lib/api/books/books-query-keys.ts';
 
 /** DELETE /api/admin/books/{id} (site admins only). */
 export function deleteBook(bookId: string): Promise<z.infer<typeof okResponse>> {

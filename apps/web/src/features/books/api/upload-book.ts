@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookResponse } from '@fst/shared/books/books.schema';
 import { apiUpload, type UploadProgress } from '../../../lib/upload.ts';
-import { booksQueryKey } from './books-query-keys.ts';
+import { booksQueryKey } from '../../../lib/api/books/books-query-keys.ts';
 
 export type BookUpload = {
   title: string;
@@ -9,6 +9,8 @@ export type BookUpload = {
   description: string;
   isPremium: boolean;
   tokenCost: number;
+  /** The book's text for AI narration when its PDF has none (empty: not sent). */
+  narrationText: string | null;
   pdfFile: File;
   attributionFile: File;
 };
@@ -21,6 +23,7 @@ export function uploadBook(upload: BookUpload, onProgress?: (progress: UploadPro
   form.set('description', upload.description);
   form.set('is_premium', String(upload.isPremium));
   form.set('token_cost', String(upload.isPremium ? upload.tokenCost : 0));
+  if (upload.narrationText) form.set('narration_text', upload.narrationText);
   // Files last: the server reads the text fields as they stream in.
   form.set('pdf_file', upload.pdfFile, upload.pdfFile.name);
   form.set('attribution_file', upload.attributionFile, upload.attributionFile.name);

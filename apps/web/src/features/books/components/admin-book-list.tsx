@@ -66,7 +66,11 @@ export function AdminBookList() {
           <p>{pagination.total_books === 0 ? 'The catalogue is empty. Upload the first book above.' : 'There are no books on this page.'}</p>
         </Card>
       ) : (
-        <ul aria-label="Books" className={`flex flex-col gap-3 ${books.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={books.isPlaceholderData || undefined}>
+        <ul
+          aria-label="Books"
+          className={`flex flex-col gap-3 ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={books.isPlaceholderData || undefined}
+        >
           {list.map((book) => (
             <li key={book.id}>
               <article
@@ -79,9 +83,7 @@ export function AdminBookList() {
                 </div>
                 <dl className="flex flex-wrap items-center gap-2 text-sm">
                   <dt className="sr-only">Library</dt>
-                  <dd
-                    className={`rounded-full px-3 py-0.5 font-bold ${book.is_premium ? 'bg-honey-soft text-ink' : 'bg-sage-soft text-sage'}`}
-                  >
+                  <dd className={`rounded-full px-3 py-0.5 font-bold ${book.is_premium ? 'bg-honey-soft text-ink' : 'bg-sage-soft text-sage'}`}>
                     {book.is_premium ? `Premium · ${tokenCostText(book.token_cost)}` : 'Regular'}
                   </dd>
                   <dt className="sr-only">Pages</dt>
@@ -111,12 +113,7 @@ export function AdminBookList() {
           ))}
         </ul>
       )}
-      <Pagination
-        label="Catalogue pages"
-        page={pagination.page}
-        totalPages={pagination.total_pages}
-        onPageChange={(page) => setPaging({ ...paging, page })}
-      />
+      <Pagination label="Catalogue pages" page={pagination.page} totalPages={pagination.total_pages} onPageChange={(page) => setPaging({ ...paging, page })} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

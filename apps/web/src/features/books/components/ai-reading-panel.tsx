@@ -23,8 +23,7 @@ export function AiReadingPanel() {
             <div className="flex items-start gap-3 rounded-2xl bg-night-soft p-4 text-ink">
               <SparklesIcon className="mt-1 size-6 shrink-0 text-night" />
               <p className="text-base">
-                A parent of the family can have this book read in a family reader’s own voice, made from their recordings
-                and with their consent.
+                A parent of the family can have this book read in a family reader’s own voice, made from their recordings and with their consent.
               </p>
             </div>
           )}

@@ -16,7 +16,7 @@ type BookCardProps = {
 export function BookCard({ book, to, headingLevel: Heading = 'h3', footer }: BookCardProps) {
   return (
     <article className="group relative flex h-full flex-col gap-3 rounded-card border border-line bg-paper p-3 shadow-card transition-shadow has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-focus hover:border-brand/50 hover:shadow-lg">
-      <BookCover bookId={book.id} title={book.title} />
+      <BookCover bookId={book.id} title={book.title} src={book.thumbnail_url} />
       <div className="flex flex-1 flex-col gap-1 px-1 pb-1">
         <Heading className="font-display text-xl leading-snug font-bold">
           {/* The card's one link; its ::after covers the card so the whole tile is clickable. */}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { BookIcon } from '../../../components/ui/icons.tsx';
 
 // Warm cover colours; white text keeps AA contrast on each.
@@ -16,19 +17,27 @@ function coverFor(key: string): string {
   return COVERS[hash % COVERS.length] ?? COVERS[0];
 }
 
-/** A cover-like tile for a book: its own colour, an icon and the title. Decorative (the card names the book). */
+/**
+ * A book's cover: the image of its first page (`src`, made by the server's cover job), over a cover-like tile
+ * of its own colour, an icon and the title, which shows while there is no image yet or it cannot load.
+ * Decorative (the card names the book).
+ */
 export function BookCover({
   bookId,
   title,
+  src,
   size = 'md',
   className = '',
 }: {
   bookId: string;
   title: string;
+  src?: string | null;
   size?: 'sm' | 'md';
   className?: string;
 }) {
   const small = size === 'sm';
+  // Keyed by link: a renewed link is tried again.
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div
       aria-hidden="true"
@@ -38,6 +47,17 @@ export function BookCover({
       <span className="absolute -bottom-10 -left-4 size-28 rounded-full bg-honey/25" />
       <BookIcon className={`relative text-honey ${small ? 'size-5' : 'size-8'}`} />
       <span className={`relative line-clamp-2 font-display leading-snug font-bold ${small ? 'text-sm' : 'text-lg'}`}>{title}</span>
+      {src && failed !== src ? (
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          data-testid="book-cover-image"
+          onError={() => setFailed(src)}
+          className="absolute inset-0 size-full bg-cream object-cover object-top"
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { use, useId } from 'react';
 import type { Book } from '@fst/shared/books/books.schema';
 import { BOOK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,11 +9,13 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useBook } from '../api/get-book.ts';
+import { useBook } from '../../../lib/api/books/get-book.ts';
 import { AiReadingPanel } from './ai-reading-panel.tsx';
 import { BookCover } from './book-cover.tsx';
 import { FamilyRecordingsSection } from './family-recordings-section.tsx';
-import { PdfView } from './pdf-view.tsx';
+import { FirstPagePreview } from './first-page-preview.tsx';
+import { PdfView } from '../../../components/pdf/pdf-view.tsx';
+import { PremiumBookActionsContext } from './premium-book-actions.ts';
 import { recordPath } from './record-path.ts';
 import { tokenCostText } from './premium-library.tsx';
 
@@ -37,7 +39,8 @@ function BackToLibrary({ variant = 'secondary' }: { variant?: 'secondary' | 'gho
 
 /**
  * The book page (spec section 2, decisions.md "Resolved ambiguities"): the book, a PDF preview with a
- * page-number input, Start Recording and Back to Library, then the viewer sections.
+ * page-number input (a locked premium book: the image of its first page alone), Start Recording and Back to
+ * Library, then the viewer sections.
  */
 export function BookDetails({ bookId, childId, premium = false, canRecord }: BookDetailsProps) {
   const query = useBook(bookId, { premium });
@@ -81,11 +84,14 @@ type BookPageProps = {
 
 function BookPage({ book, childId, premium, canRecord, refetch }: BookPageProps) {
   const previewId = useId();
+  const actions = use(PremiumBookActionsContext);
+  // A locked premium book shows its first page and the way to unlock it; its pages and AI come after (issue 22).
+  const locked = book.is_premium && !book.is_unlocked && !book.pdf_url;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-10 mobile:gap-6 mobile:px-4 mobile:py-6">
       <PageTitle title={book.title} />
       <div className="flex items-start gap-6 mobile:flex-col mobile:gap-4">
-        <BookCover bookId={book.id} title={book.title} className="w-56 shrink-0 mobile:w-40" />
+        <BookCover bookId={book.id} title={book.title} src={book.cover_url} className="w-56 shrink-0 mobile:w-40" />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <h1 className="text-4xl font-bold mobile:text-3xl">{book.title}</h1>
           <p className="text-lg text-ink-soft">by {book.author}</p>
@@ -110,6 +116,7 @@ function BookPage({ book, childId, premium, canRecord, refetch }: BookPageProps)
           </p>
           {book.description ? <p className="max-w-3xl whitespace-pre-line">{book.description}</p> : null}
           <div className="mt-3 flex flex-wrap items-center gap-3 mobile:flex-col mobile:items-stretch">
+            {locked && actions ? <actions.Unlock book={book} /> : null}
             {canRecord ? (
               <ButtonLink to={recordPath(book.id, { childId, premium })}>
                 <MicIcon /> Start Recording
@@ -133,21 +140,28 @@ function BookPage({ book, childId, premium, canRecord, refetch }: BookPageProps)
       <Card>
         <section aria-labelledby={previewId}>
           <h2 id={previewId} className="mb-4 text-2xl font-bold">
-            Preview
+            {locked ? BOOK_TEXTS.firstPagePreview : 'Preview'}
           </h2>
-          <PdfView
-            key={book.id}
-            url={book.pdf_url}
-            title={book.title}
-            emptyText={BOOK_TEXTS.noBookPdf}
-            refreshUrl={async () => (await refetch()).data?.book.pdf_url}
-          />
+          {locked ? (
+            <>
+              <p className="mb-4 text-ink-soft">{BOOK_TEXTS.lockedPreviewHint}</p>
+              <FirstPagePreview key={book.id} title={book.title} url={book.preview_url} pageCount={book.page_count} refresh={refetch} />
+            </>
+          ) : (
+            <PdfView
+              key={book.id}
+              url={book.pdf_url}
+              title={book.title}
+              emptyText={BOOK_TEXTS.noBookPdf}
+              refreshUrl={async () => (await refetch()).data?.book.pdf_url}
+            />
+          )}
         </section>
       </Card>
 
-      <div className="grid grid-cols-2 gap-6 mobile:grid-cols-1">
+      <div className={locked ? '' : 'grid grid-cols-2 gap-6 mobile:grid-cols-1'}>
         <FamilyRecordingsSection bookId={book.id} />
-        <AiReadingPanel />
+        {locked ? null : <AiReadingPanel />}
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
-import { useBooks } from '../api/list-books.ts';
+import { useBooks } from '../../../lib/api/books/list-books.ts';
 import { BookCard, BookCardSkeletons } from './book-card.tsx';
 import { useLocalPaging, type LibraryPaging } from './library-paging.ts';
 import { PageSizeSelect } from './page-size-select.tsx';
@@ -134,41 +134,27 @@ export function BookLibrary({
     <section ref={sectionRef} aria-labelledby={headingId} className="scroll-mt-24">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <SectionHeading
-            as={Heading}
-            id={headingId}
-            collapsible={collapsible ? { open, onToggle: () => setOpen(!open), controls: bodyId } : undefined}
-          >
+          <SectionHeading as={Heading} id={headingId} collapsible={collapsible ? { open, onToggle: () => setOpen(!open), controls: bodyId } : undefined}>
             {heading}
           </SectionHeading>
           {intro ? <div className="mt-1 text-base text-ink-soft">{intro}</div> : null}
         </div>
         <div className={`flex items-center gap-3 ${open ? '' : 'hidden'}`}>
           {changing ? <Spinner className="size-5" /> : null}
-          <PageSizeSelect
-            value={paging.perPage}
-            onChange={(perPage) => setPaging({ page: 1, perPage })}
-            disabled={books.isPending && !books.isError}
-          />
+          <PageSizeSelect value={paging.perPage} onChange={(perPage) => setPaging({ page: 1, perPage })} disabled={books.isPending && !books.isError} />
         </div>
       </div>
       <div id={bodyId} hidden={!open}>
-      {pagination && list.length > 0 ? (
-        <p role="status" className="mb-3 text-base text-ink-soft">
-          {rangeText(pagination.page, pagination.per_page, list.length, pagination.total_books)}
-          {pagination.total_pages > 1 ? `, page ${pagination.page} of ${pagination.total_pages}` : ''}
-        </p>
-      ) : null}
-      {body}
-      {pagination && !books.isError ? (
-        <Pagination
-          className="mt-6"
-          label={`${heading} pages`}
-          page={pagination.page}
-          totalPages={pagination.total_pages}
-          onPageChange={goToPage}
-        />
-      ) : null}
+        {pagination && list.length > 0 ? (
+          <p role="status" className="mb-3 text-base text-ink-soft">
+            {rangeText(pagination.page, pagination.per_page, list.length, pagination.total_books)}
+            {pagination.total_pages > 1 ? `, page ${pagination.page} of ${pagination.total_pages}` : ''}
+          </p>
+        ) : null}
+        {body}
+        {pagination && !books.isError ? (
+          <Pagination className="mt-6" label={`${heading} pages`} page={pagination.page} totalPages={pagination.total_pages} onPageChange={goToPage} />
+        ) : null}
       </div>
     </section>
   );

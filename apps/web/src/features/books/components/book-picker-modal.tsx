@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { booksQueryKey } from '../api/books-query-keys.ts';
-import { listBooks } from '../api/list-books.ts';
+import { booksQueryKey } from '../../../lib/api/books/books-query-keys.ts';
+import { listBooks } from '../../../lib/api/books/list-books.ts';
 import { listPremiumBooks } from '../api/list-premium-books.ts';
 import { BookCover } from './book-cover.tsx';
 import { tokenCostText } from './premium-library.tsx';
@@ -88,7 +88,11 @@ function BookPickerBody({ onSelect, premium }: { onSelect: (book: Book) => void;
       ) : list.length === 0 ? (
         <p className="py-8 text-center text-ink-soft">{q ? `No books match “${q}”.` : BOOK_TEXTS.noBooks}</p>
       ) : (
-        <ul aria-label="Books to choose from" className={`grid grid-cols-2 gap-3 mobile:grid-cols-1 ${books.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={books.isPlaceholderData || undefined}>
+        <ul
+          aria-label="Books to choose from"
+          className={`grid grid-cols-2 gap-3 mobile:grid-cols-1 ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={books.isPlaceholderData || undefined}
+        >
           {list.map((book) => (
             <li key={book.id}>
               <button
@@ -96,7 +100,7 @@ function BookPickerBody({ onSelect, premium }: { onSelect: (book: Book) => void;
                 onClick={() => onSelect(book)}
                 className="flex h-full w-full items-start gap-3 rounded-2xl border-2 border-line bg-paper p-2 text-left transition-colors hover:border-brand hover:bg-brand-soft/40"
               >
-                <BookCover bookId={book.id} title={book.title} size="sm" className="w-24 shrink-0" />
+                <BookCover bookId={book.id} title={book.title} src={book.thumbnail_url} size="sm" className="w-24 shrink-0" />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-display text-lg leading-snug font-bold">{book.title}</span>
                   <span className="text-sm text-ink-soft">by {book.author}</span>

@@ -12,7 +12,6 @@ import { useUploadBook } from '../api/upload-book.ts';
 
 type FieldErrors = Record<string, string[] | undefined>;
 
-
 /**
  * The admin upload form (spec section 5, decisions.md): title, author, description, the PDF, the
  * attribution text file, and an optional premium flag with a token cost. Checked here with the shared
@@ -25,6 +24,7 @@ export function BookUploadForm() {
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
   const [description, setDescription] = useState('');
+  const [narrationText, setNarrationText] = useState('');
   const [pdfFile, setPdfFile] = useState<File | null>(null);
   const [attributionFile, setAttributionFile] = useState<File | null>(null);
   const [isPremium, setIsPremium] = useState(false);
@@ -39,6 +39,7 @@ export function BookUploadForm() {
     setTitle('');
     setAuthor('');
     setDescription('');
+    setNarrationText('');
     setPdfFile(null);
     setAttributionFile(null);
     setIsPremium(false);
@@ -65,6 +66,7 @@ export function BookUploadForm() {
       attributionFileName: attributionFile?.name,
       isPremium,
       tokenCost,
+      narrationText,
     });
     if (!check.ok || !pdfFile || !attributionFile) {
       showErrors(check.ok ? ADMIN_TEXTS.uploadFailed : check.error, check.ok ? {} : check.errors);
@@ -145,6 +147,18 @@ export function BookUploadForm() {
           edited('description');
         }}
         {...errorOf('description')}
+        className="[&_textarea]:min-h-24"
+      />
+      <TextAreaField
+        label={ADMIN_TEXTS.narrationTextLabel}
+        optional
+        hint={ADMIN_TEXTS.narrationTextHint}
+        value={narrationText}
+        onChange={(e) => {
+          setNarrationText(e.target.value);
+          edited('narration_text');
+        }}
+        {...errorOf('narration_text')}
         className="[&_textarea]:min-h-24"
       />
       <div className="grid grid-cols-2 gap-4 mobile:grid-cols-1">

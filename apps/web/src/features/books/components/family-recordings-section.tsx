@@ -8,10 +8,10 @@ import { Card } from '../../../components/ui/card.tsx';
 import { MicIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { useSession } from '../../auth/api/get-me.ts';
-import { useFamiliesRecordings } from '../../recordings/api/get-family-recordings.ts';
-import { useMyRecordings } from '../../recordings/api/get-my-recordings.ts';
-import { getViewUrl } from '../../recordings/api/get-view-url.ts';
+import { useSession } from '../../../lib/api/auth/get-me.ts';
+import { useFamiliesRecordings } from '../../../lib/api/recordings/get-family-recordings.ts';
+import { useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
+import { getViewUrl } from '../../../lib/api/recordings/get-view-url.ts';
 
 /** Opens a recording's video in a new tab (spec section 2): the tab opens at once, then goes to the signed link. */
 async function openInNewTab(recordingId: string) {

@@ -47,81 +47,84 @@ export function PremiumLibrary({
   const list = books.data?.books ?? [];
   return (
     <section aria-labelledby={headingId}>
-      <SectionHeading
-        as={Heading}
-        id={headingId}
-        collapsible={collapsible ? { open, onToggle: () => setOpen(!open), controls: bodyId } : undefined}
-      >
+      <SectionHeading as={Heading} id={headingId} collapsible={collapsible ? { open, onToggle: () => setOpen(!open), controls: bodyId } : undefined}>
         {heading}
       </SectionHeading>
       <div id={bodyId} hidden={!open} className="mt-1">
-      <p className="mb-4 text-base text-ink-soft">
-        Premium books are unlocked with tokens, and stay yours once unlocked. Gold members unlock every premium book for free.
-      </p>
-      {actions ? <actions.Balance /> : null}
-      {books.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{BOOK_TEXTS.premiumLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
-      ) : books.isPending ? (
-        <p role="status" className="rounded-card border border-line bg-paper p-6 text-ink-soft">
-          Loading premium books…
+        <p className="mb-4 text-base text-ink-soft">
+          Premium books are unlocked with tokens, and stay yours once unlocked. Gold members unlock every premium book for free.
         </p>
-      ) : list.length === 0 ? (
-        <Card className="py-8 text-center text-ink-soft">
-          <p>No premium books yet.</p>
-        </Card>
-      ) : (
-        <ul aria-label="Premium books" className={`flex flex-col gap-3 ${books.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={books.isPlaceholderData || undefined}>
-          {list.map((book) => (
-            <li key={book.id}>
-              <article aria-labelledby={`${listId}-${book.id}`} className="flex items-center gap-4 rounded-card border border-line bg-paper p-3 shadow-card mobile:flex-wrap">
-                <BookCover bookId={book.id} title={book.title} size="sm" className="w-28 shrink-0" />
-                <div className="min-w-0 flex-1">
-                  <Title id={`${listId}-${book.id}`} className="font-display text-xl leading-snug font-bold">
-                    <Link to={premiumBookPath(book.id)} className="hover:text-brand-dark hover:underline">
-                      {book.title}
-                    </Link>
-                  </Title>
-                  <p className="text-base text-ink-soft">by {book.author}</p>
-                  <p className="mt-1 flex flex-wrap gap-2 text-sm font-bold">
-                    <span className="inline-flex items-center gap-1 rounded-full bg-honey-soft px-3 py-0.5 text-ink">
-                      <SparklesIcon className="size-4 text-brand" />
-                      {tokenCostText(book.token_cost)}
-                    </span>
-                    {book.is_unlocked ? (
-                      <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-3 py-0.5 text-success">
-                        <CheckIcon className="size-4" /> Unlocked
+        {actions ? <actions.Balance /> : null}
+        {books.isError ? (
+          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+            <span>{BOOK_TEXTS.premiumLoadFailed}</span>
+            <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
+              Try Again
+            </Button>
+          </Alert>
+        ) : books.isPending ? (
+          <p role="status" className="rounded-card border border-line bg-paper p-6 text-ink-soft">
+            Loading premium books…
+          </p>
+        ) : list.length === 0 ? (
+          <Card className="py-8 text-center text-ink-soft">
+            <p>No premium books yet.</p>
+          </Card>
+        ) : (
+          <ul
+            aria-label="Premium books"
+            className={`flex flex-col gap-3 ${books.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={books.isPlaceholderData || undefined}
+          >
+            {list.map((book) => (
+              <li key={book.id}>
+                <article
+                  aria-labelledby={`${listId}-${book.id}`}
+                  className="flex items-center gap-4 rounded-card border border-line bg-paper p-3 shadow-card mobile:flex-wrap"
+                >
+                  <BookCover bookId={book.id} title={book.title} src={book.thumbnail_url} size="sm" className="w-28 shrink-0" />
+                  <div className="min-w-0 flex-1">
+                    <Title id={`${listId}-${book.id}`} className="font-display text-xl leading-snug font-bold">
+                      <Link to={premiumBookPath(book.id)} className="hover:text-brand-dark hover:underline">
+                        {book.title}
+                      </Link>
+                    </Title>
+                    <p className="text-base text-ink-soft">by {book.author}</p>
+                    <p className="mt-1 flex flex-wrap gap-2 text-sm font-bold">
+                      <span className="inline-flex items-center gap-1 rounded-full bg-honey-soft px-3 py-0.5 text-ink">
+                        <SparklesIcon className="size-4 text-brand" />
+                        {tokenCostText(book.token_cost)}
                       </span>
-                    ) : (
-                      <span className="rounded-full bg-cream-deep px-3 py-0.5 text-ink">Locked</span>
-                    )}
-                  </p>
-                </div>
-                {book.is_unlocked ? (
-                  <ButtonLink to={premiumBookPath(book.id)} size="sm" variant="secondary" className="mobile:w-full">
-                    Open Book
-                  </ButtonLink>
-                ) : actions ? (
-                  <actions.Unlock book={book} />
-                ) : null}
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      {books.data && !books.isError ? (
-        <Pagination
-          className="mt-5"
-          label={`${heading} pages`}
-          page={books.data.pagination.page}
-          totalPages={books.data.pagination.total_pages}
-          onPageChange={setPage}
-        />
-      ) : null}
+                      {book.is_unlocked ? (
+                        <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-3 py-0.5 text-success">
+                          <CheckIcon className="size-4" /> Unlocked
+                        </span>
+                      ) : (
+                        <span className="rounded-full bg-cream-deep px-3 py-0.5 text-ink">Locked</span>
+                      )}
+                    </p>
+                  </div>
+                  {book.is_unlocked ? (
+                    <ButtonLink to={premiumBookPath(book.id)} size="sm" variant="secondary" className="mobile:w-full">
+                      Open Book
+                    </ButtonLink>
+                  ) : actions ? (
+                    <actions.Unlock book={book} />
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        {books.data && !books.isError ? (
+          <Pagination
+            className="mt-5"
+            label={`${heading} pages`}
+            page={books.data.pagination.page}
+            totalPages={books.data.pagination.total_pages}
+            onPageChange={setPage}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -37,7 +37,7 @@ export function RecordNewStoryButton({ kid, size }: RecordNewStoryButtonProps = 
         title={kid ? `Choose a Book for ${kid.first_name}` : undefined}
         onSelect={(book) => {
           setOpen(false);
-          navigate(recordPath(book.id, { childId: kid?.id, premium: book.is_premium }));
+          void navigate(recordPath(book.id, { childId: kid?.id, premium: book.is_premium }));
         }}
       />
     </>

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { KidBody, kidResponse } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
-import { familyQueryKey } from './get-family.ts';
-import { myFamiliesQueryKey } from './get-my-families.ts';
+import { familyQueryKey } from '../../../lib/api/families/get-family.ts';
+import { myFamiliesQueryKey } from '../../../lib/api/families/get-my-families.ts';
 
 export type KidAnswer = z.infer<typeof kidResponse>;
 
@@ -18,9 +18,6 @@ export function useAddKid() {
   return useMutation({
     mutationFn: addKid,
     onSuccess: (_answer, { familyId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: familyQueryKey(familyId) }),
-        queryClient.invalidateQueries({ queryKey: myFamiliesQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: familyQueryKey(familyId) }), queryClient.invalidateQueries({ queryKey: myFamiliesQueryKey })]),
   });
 }

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { createFamilyBody } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
-import { familyQueryKey, type FamilyAnswer } from './get-family.ts';
-import { myFamiliesQueryKey, summaryOf, type MyFamilies } from './get-my-families.ts';
+import { familyQueryKey, type FamilyAnswer } from '../../../lib/api/families/get-family.ts';
+import { myFamiliesQueryKey, summaryOf, type MyFamilies } from '../../../lib/api/families/get-my-families.ts';
 
 /** POST /api/family/create; with `idempotencyKey`, a try sent again after its answer was lost creates the family once. */
 export function createFamily({ idempotencyKey, ...body }: z.input<typeof createFamilyBody> & { idempotencyKey?: string }): Promise<FamilyAnswer> {

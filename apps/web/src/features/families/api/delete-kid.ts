@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { okResponse } from '@fst/shared/http/error.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { familyQueryKey, type FamilyAnswer } from './get-family.ts';
-import { myFamiliesQueryKey } from './get-my-families.ts';
+import { familyQueryKey, type FamilyAnswer } from '../../../lib/api/families/get-family.ts';
+import { myFamiliesQueryKey } from '../../../lib/api/families/get-my-families.ts';
 
 /** Removes a kid with their assignments and queue items; readers' recordings stay. */
 export function deleteKid({ familyId, kidId }: { familyId: string; kidId: string }): Promise<z.infer<typeof okResponse>> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { TIMINGS } from '@fst/shared/constants';
 import type { joinRequestsResponse } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { familiesQueryKey } from './get-my-families.ts';
+import { familiesQueryKey } from '../../../lib/api/families/get-my-families.ts';
 
 export type JoinRequestsAnswer = z.infer<typeof joinRequestsResponse>;
 

@@ -2,17 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { reviewRequestBody, reviewRequestResponse } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { familyQueryKey } from './get-family.ts';
+import { familyQueryKey } from '../../../lib/api/families/get-family.ts';
 import { joinRequestsQueryKey, type JoinRequestsAnswer } from './get-join-requests.ts';
-import { myFamiliesQueryKey } from './get-my-families.ts';
+import { myFamiliesQueryKey } from '../../../lib/api/families/get-my-families.ts';
 
 type ReviewInput = { familyId: string; requestId: string } & z.input<typeof reviewRequestBody>;
 
 export function reviewJoinRequest({ familyId, requestId, action }: ReviewInput): Promise<z.infer<typeof reviewRequestResponse>> {
-  return apiRequest<z.infer<typeof reviewRequestResponse>>(
-    `/api/family/${encodeURIComponent(familyId)}/requests/${encodeURIComponent(requestId)}`,
-    { method: 'PUT', body: { action } },
-  );
+  return apiRequest<z.infer<typeof reviewRequestResponse>>(`/api/family/${encodeURIComponent(familyId)}/requests/${encodeURIComponent(requestId)}`, {
+    method: 'PUT',
+    body: { action },
+  });
 }
 
 export function useReviewJoinRequest() {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { FAMILY_SEARCH_MIN_LENGTH } from '@fst/shared/constants';
 import type { searchFamiliesResponse } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { familiesQueryKey } from './get-my-families.ts';
+import { familiesQueryKey } from '../../../lib/api/families/get-my-families.ts';
 
 export type FamilySearchAnswer = z.infer<typeof searchFamiliesResponse>;
 

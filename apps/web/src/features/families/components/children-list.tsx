@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Kid } from '@fst/shared/families/families.schema';
-import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS, VALIDATION } from '@fst/shared/messages';
+import { DEVICE_TEXTS, FAMILY_PAGE_TEXTS, FAMILY_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -15,9 +15,11 @@ type ChildrenListProps = {
   /** Only the family admin edits and removes kids (spec section 6). */
   canManage: boolean;
   onEdit: (kid: Kid) => void;
+  /** The family's parents set up a kid's own device (issue 26); absent for others. */
+  onSetUpDevice?: (kid: Kid) => void;
 };
 
-export function ChildrenList({ familyId, kids, canManage, onEdit }: ChildrenListProps) {
+export function ChildrenList({ familyId, kids, canManage, onEdit, onSetUpDevice }: ChildrenListProps) {
   const remove = useDeleteKid();
   const [confirming, setConfirming] = useState<Kid | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -68,6 +70,12 @@ export function ChildrenList({ familyId, kids, canManage, onEdit }: ChildrenList
                   <p className="truncate font-semibold">{kid.first_name}</p>
                   <p className="text-base text-ink-soft">Age {kid.age}</p>
                 </div>
+                {onSetUpDevice ? (
+                  <Button variant="secondary" size="sm" onClick={() => onSetUpDevice(kid)}>
+                    {DEVICE_TEXTS.setUp}
+                    <span className="sr-only"> for {kid.first_name}</span>
+                  </Button>
+                ) : null}
                 {canManage ? (
                   <div className="flex gap-2 mobile:gap-1">
                     <Button variant="ghost" size="sm" onClick={() => onEdit(kid)}>

@@ -46,12 +46,15 @@ function CreateFamilyForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   });
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate({ ...values, idempotencyKey: keyFor(values) }, {
-      onSuccess: ({ family }) => {
-        notify.success(FAMILY_PAGE_TEXTS.created(family.name));
-        onCreated(family);
+    create.mutate(
+      { ...values, idempotencyKey: keyFor(values) },
+      {
+        onSuccess: ({ family }) => {
+          notify.success(FAMILY_PAGE_TEXTS.created(family.name));
+          onCreated(family);
+        },
       },
-    }),
+    ),
   );
 
   return (

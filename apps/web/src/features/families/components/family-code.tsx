@@ -1,24 +1,29 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { CopyCodeButton } from './copy-code-button.tsx';
 
-const SHARE_HINT = 'Grandparents and caregivers enter this code under “Join Your Family” to join at once.';
+const SHARE_HINT = 'Grandparents and caregivers enter this code under “Join Your Family” to join.';
 
-/** The code in large letters; screen readers spell it out letter by letter. */
+/** The code in large letters; screen readers spell it out letter by letter, group by group. */
 function CodeLetters({ code }: { code: string }) {
   return (
     <p className="font-mono text-3xl font-bold tracking-[0.3em] text-ink mobile:text-2xl">
       <span aria-hidden="true">{code}</span>
-      <span className="sr-only">{code.split('').join(' ')}</span>
+      <span className="sr-only">
+        {code
+          .split('-')
+          .map((group) => group.split('').join(' '))
+          .join(', ')}
+      </span>
     </p>
   );
 }
 
-/** The invite-code card of the family page (family admin only). */
-export function InviteCodeCard({ code }: { code: string }) {
+/** The invite-code card of the family page (family admin only), with the code's controls below it. */
+export function InviteCodeCard({ code, children }: { code: string; children?: ReactNode }) {
   return (
     <Card>
       <section aria-labelledby="invite-code-heading" className="flex flex-wrap items-center justify-between gap-4">
@@ -31,6 +36,7 @@ export function InviteCodeCard({ code }: { code: string }) {
         </div>
         <CopyCodeButton code={code} />
       </section>
+      {children}
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '@fst/shared/constants';
 import type { FamilyListItem, Kid } from '@fst/shared/families/families.schema';
+import { isParentRole } from '@fst/shared/families/families.rules';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -9,10 +10,12 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ArrowLeftIcon, HomeIcon, PlusIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { useFamily } from '../api/get-family.ts';
+import { useFamily } from '../../../lib/api/families/get-family.ts';
 import { useCurrentFamily } from '../current-family.ts';
 import { ChildrenList } from './children-list.tsx';
 import { CreateFamilyModal } from './create-family-modal.tsx';
+import { DownloadStoriesCard } from './download-stories-card.tsx';
+import { ActivitySection, CodeControls, DeleteFamilyCard, LeaveFamilyButton, MembersCard } from './family-controls.tsx';
 import { FamilyTree } from './family-tree.tsx';
 import { FamilySwitcher } from './family-switcher.tsx';
 import { InviteCodeCard, ViewFamilyCodeButton } from './family-code.tsx';
@@ -118,16 +121,27 @@ function ReaderFamilyList({ families, currentId, onSelect }: { families: readonl
   );
 }
 
+/** What the kid-devices feature adds to the family page, given by app/ (features meet only there). */
+export type FamilyDeviceSlots = {
+  /** The family's paired devices, for its parents. */
+  devicesCard: (familyId: string) => ReactNode;
+  /** The dialog that pairs a device to `kid` (null: closed). */
+  setUpDialog: (familyId: string, kid: Kid | null, onClose: () => void) => ReactNode;
+};
+
 type FamilyDetailViewProps = {
+  devices?: FamilyDeviceSlots;
   familyId: string;
   families: readonly FamilyListItem[];
   onSelect: (familyId: string) => void;
   accountRole: Role;
+  userId: string;
 };
 
-function FamilyDetailView({ familyId, families, onSelect, accountRole }: FamilyDetailViewProps) {
+function FamilyDetailView({ familyId, families, onSelect, accountRole, userId, devices }: FamilyDetailViewProps) {
   const familyQuery = useFamily(familyId);
   const [kidDialog, setKidDialog] = useState<{ open: boolean; kid: Kid | null }>({ open: false, kid: null });
+  const [deviceKid, setDeviceKid] = useState<Kid | null>(null);
   const isReader = accountRole === 'grandparent';
 
   const header = isReader ? (
@@ -155,6 +169,8 @@ function FamilyDetailView({ familyId, families, onSelect, accountRole }: FamilyD
 
   const { family } = familyQuery.data;
   const isAdmin = family.my_role === 'admin';
+  // Kid devices are the family's parents' to set up and remove (issue 26).
+  const isParent = isParentRole(family.my_role);
   const readers = family.members.filter((member) => member.family_role === 'reader');
   const HeadingTag = isReader ? 'h2' : 'h1';
 
@@ -169,15 +185,22 @@ function FamilyDetailView({ familyId, families, onSelect, accountRole }: FamilyD
             {isAdmin ? ' · You are the family admin' : ''}
           </p>
         </div>
-        {isAdmin ? (
-          <Button onClick={() => setKidDialog({ open: true, kid: null })} className="mobile:w-full">
-            <PlusIcon /> Add Kid
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2 mobile:w-full">
+          <LeaveFamilyButton familyId={family.id} familyName={family.name} />
+          {isAdmin ? (
+            <Button onClick={() => setKidDialog({ open: true, kid: null })} className="mobile:w-full">
+              <PlusIcon /> Add Kid
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <div className="flex flex-col gap-6">
-        {isAdmin && family.family_code ? <InviteCodeCard code={family.family_code} /> : null}
+        {isAdmin && family.family_code ? (
+          <InviteCodeCard code={family.family_code}>
+            <CodeControls family={family} />
+          </InviteCodeCard>
+        ) : null}
         <Card>
           <FamilyTree family={family} />
         </Card>
@@ -187,14 +210,21 @@ function FamilyDetailView({ familyId, families, onSelect, accountRole }: FamilyD
             kids={family.kids}
             canManage={isAdmin}
             onEdit={(kid) => setKidDialog({ open: true, kid })}
+            onSetUpDevice={isParent && devices ? setDeviceKid : undefined}
           />
           <ReadersList
             readers={readers}
             action={isAdmin && family.family_code ? <ViewFamilyCodeButton code={family.family_code} familyName={family.name} /> : null}
           />
         </div>
+        {isParent ? devices?.devicesCard(family.id) : null}
+        {isAdmin ? <MembersCard family={family} myId={userId} /> : null}
+        {isAdmin ? <ActivitySection familyId={family.id} /> : null}
+        {isAdmin ? <DownloadStoriesCard familyId={family.id} /> : null}
+        {isAdmin ? <DeleteFamilyCard family={family} /> : null}
       </div>
 
+      {isParent ? devices?.setUpDialog(family.id, deviceKid, () => setDeviceKid(null)) : null}
       {isAdmin ? (
         <KidFormModal
           familyId={family.id}
@@ -210,19 +240,24 @@ function FamilyDetailView({ familyId, families, onSelect, accountRole }: FamilyD
 type FamilyPageProps = {
   /** The account's role: parents create families, readers see theirs read-only. */
   accountRole: Role;
+  /** The account's id: the members list marks "you" and offers no Remove on oneself. */
+  userId: string;
   /** Where the back button goes (the user's dashboard). */
   backTo: string;
+  devices?: FamilyDeviceSlots;
 };
 
 /** /family (spec section 2, Family page). */
-export function FamilyPage({ accountRole, backTo }: FamilyPageProps) {
+export function FamilyPage({ accountRole, userId, backTo, devices }: FamilyPageProps) {
   const { familiesQuery, families, currentFamily, selectFamily } = useCurrentFamily();
 
   let content;
   if (familiesQuery.isPending) content = <LoadingScreen label={FAMILY_PAGE_TEXTS.loading} />;
   else if (familiesQuery.isError) content = <LoadFailed onRetry={() => void familiesQuery.refetch()} />;
   else if (currentFamily) {
-    content = <FamilyDetailView familyId={currentFamily.id} families={families} onSelect={selectFamily} accountRole={accountRole} />;
+    content = (
+      <FamilyDetailView familyId={currentFamily.id} families={families} onSelect={selectFamily} accountRole={accountRole} userId={userId} devices={devices} />
+    );
   } else if (accountRole === 'parent') content = <CreateFirstFamily onCreated={selectFamily} />;
   else content = <JoinFirstFamily />;
 

@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { BookIcon, ClockIcon, HeartIcon, MoonIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/view.ts';
-import { useFamilyStats } from '../../playback/api/get-family-stats.ts';
-import { familyRecordingsQueryOptions } from '../../recordings/api/get-family-recordings.ts';
-import { useRecording } from '../../recordings/api/get-recording.ts';
-import { useFamilyReaders } from '../api/get-family-readers.ts';
+import { useFamilyStats } from '../../../lib/api/playback/get-family-stats.ts';
+import { familyRecordingsQueryOptions } from '../../../lib/api/recordings/get-family-recordings.ts';
+import { useRecording } from '../../../lib/api/recordings/get-recording.ts';
+import { useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
 
 /** Story time as the dashboard shows it: 0m, <1m, 32m, 1h 5m. */
 export function formatStorytime(seconds: number): string {
@@ -51,6 +51,8 @@ function useLastWatchedRecording(familyId: string, recordingId: string | undefin
 /** The count of unwatched stories under the dashboard's title (real play events, decisions.md "Stats are real"). */
 export function UnwatchedStories({ familyId }: { familyId: string }) {
   const stats = useFamilyStats(familyId);
+  // The dashboard asks for the family's stories anyway: without any, nothing is "all caught up".
+  const recordings = useQuery(familyRecordingsQueryOptions(familyId));
   if (stats.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-lg text-ink-soft">
@@ -60,9 +62,19 @@ export function UnwatchedStories({ familyId }: { familyId: string }) {
   }
   if (stats.isError) return <p className="text-lg text-ink-soft">{PARENT_DASHBOARD_TEXTS.statsLoadFailed}</p>;
   const n = stats.data.unwatched;
+  if (n === 0 && recordings.isSuccess && !recordings.data.recordings.some((r) => r.processing_status === 'ready')) {
+    return (
+      <p className="text-lg text-ink" data-testid="unwatched-count">
+        {PARENT_DASHBOARD_TEXTS.noStoriesYet}
+      </p>
+    );
+  }
   return (
     <p className="flex items-center gap-2 text-lg text-ink" data-testid="unwatched-count">
-      <span className={`inline-flex min-w-9 items-center justify-center rounded-full px-2 text-lg font-bold ${n > 0 ? 'bg-brand text-white' : 'bg-success-soft text-success'}`} aria-hidden="true">
+      <span
+        className={`inline-flex min-w-9 items-center justify-center rounded-full px-2 text-lg font-bold ${n > 0 ? 'bg-brand text-white' : 'bg-success-soft text-success'}`}
+        aria-hidden="true"
+      >
         {n}
       </span>
       {PARENT_DASHBOARD_TEXTS.unwatched(n)}
@@ -157,7 +169,10 @@ export function LastWatchedStory({ familyId, kids, onReplay }: LastWatchedStoryP
   const stats = useFamilyStats(familyId);
   const last = stats.data?.last_watched ?? null;
   return (
-    <section aria-labelledby={headingId} className="grid grid-cols-[1fr_auto] items-center gap-6 rounded-card bg-night p-6 text-white shadow-card mobile:grid-cols-1 mobile:p-5">
+    <section
+      aria-labelledby={headingId}
+      className="grid grid-cols-[1fr_auto] items-center gap-6 rounded-card bg-night p-6 text-white shadow-card mobile:grid-cols-1 mobile:p-5"
+    >
       <div className="min-w-0">
         <h2 id={headingId} className="mb-2 flex items-center gap-2 text-xl font-bold text-white">
           <MoonIcon /> Last Watched Story
@@ -227,8 +242,7 @@ function LastWatchedRecording({ familyId, recordingId, kidName, watchedAt, onRep
         </p>
         <p className="text-white/85">
           read by {recording.reader_name}
-          {kidName ? ` · watched by ${kidName}` : ''} ·{' '}
-          <time dateTime={watchedAt}>{formatDate(watchedAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          {kidName ? ` · watched by ${kidName}` : ''} · <time dateTime={watchedAt}>{formatDate(watchedAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
         </p>
       </div>
       <Button variant="honey" onClick={() => onReplay(recording)} disabled={recording.processing_status !== 'ready'} className="mobile:w-full">

@@ -27,7 +27,10 @@ function PersonNode({ person }: { person: Person }) {
 function Placeholder({ text }: { text: string }) {
   return (
     <div className="flex flex-col items-center gap-1 text-center">
-      <span aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-full border-2 border-dashed border-line-strong text-2xl text-ink-soft mobile:size-12">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-16 items-center justify-center rounded-full border-2 border-dashed border-line-strong text-2xl text-ink-soft mobile:size-12"
+      >
         ?
       </span>
       <span className="text-sm text-ink-soft">{text}</span>
@@ -83,11 +86,11 @@ function useOverflowsSideways() {
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
   }, []);
-  return { ref, overflows };
+  return [ref, overflows] as const;
 }
 
 export function FamilyTree({ family }: { family: FamilyDetail }) {
-  const scroller = useOverflowsSideways();
+  const [scrollerRef, overflows] = useOverflowsSideways();
   const readers: Person[] = family.members
     .filter((member) => member.family_role === 'reader')
     .map((member) => ({
@@ -113,9 +116,9 @@ export function FamilyTree({ family }: { family: FamilyDetail }) {
       </h2>
       {/* Wide families scroll sideways instead of breaking the lines; keyboard users can scroll it too. */}
       <div
-        ref={scroller.ref}
+        ref={scrollerRef}
         className="overflow-x-auto pb-2"
-        {...(scroller.overflows ? { tabIndex: 0, role: 'group', 'aria-label': 'Family tree, scrolls sideways' } : {})}
+        {...(overflows ? { tabIndex: 0, role: 'group', 'aria-label': 'Family tree, scrolls sideways' } : {})}
       >
         <div className="mx-auto flex w-max min-w-full flex-col items-center py-2">
           <Generation label="Grandparents and caregivers" people={readers} toward="down" empty="Readers join here" />

@@ -78,12 +78,16 @@ export function JoinRequestsModal({ familyId, familyName, open, onOpenChange }: 
       ) : null}
       {requests.isSuccess ? (
         <>
-          <p ref={summaryRef} tabIndex={-1} className={pending.length === 0 ? 'rounded-2xl bg-cream-deep px-4 py-6 text-center text-ink-soft focus:outline-none' : 'mb-3 text-base font-semibold text-ink-soft focus:outline-none'}>
-            {pending.length === 0
-              ? FAMILY_PAGE_TEXTS.noJoinRequests
-              : pending.length === 1
-                ? '1 request waiting'
-                : `${pending.length} requests waiting`}
+          <p
+            ref={summaryRef}
+            tabIndex={-1}
+            className={
+              pending.length === 0
+                ? 'rounded-2xl bg-cream-deep px-4 py-6 text-center text-ink-soft focus:outline-none'
+                : 'mb-3 text-base font-semibold text-ink-soft focus:outline-none'
+            }
+          >
+            {pending.length === 0 ? FAMILY_PAGE_TEXTS.noJoinRequests : pending.length === 1 ? '1 request waiting' : `${pending.length} requests waiting`}
           </p>
           {pending.length > 0 ? (
             <ul aria-label="Pending join requests" className="flex flex-col divide-y divide-line">

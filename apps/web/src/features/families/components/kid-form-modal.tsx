@@ -72,9 +72,7 @@ function KidForm({ familyId, kid, onDone }: { familyId: string; kid: Kid | null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {save.isError ? (
-        <Alert tone="error">{failureText(save.error, { failed: FAMILY_TEXTS.kidSaveFailed, network: FAMILY_TEXTS.genericError })}</Alert>
-      ) : null}
+      {save.isError ? <Alert tone="error">{failureText(save.error, { failed: FAMILY_TEXTS.kidSaveFailed, network: FAMILY_TEXTS.genericError })}</Alert> : null}
       <TextField label="First Name" autoComplete="off" required error={errors.first_name?.message} {...register('first_name')} />
       <TextField
         label="Age"

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { BookIcon, MicIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/view.ts';
-import { useFamilyReaders } from '../api/get-family-readers.ts';
+import { useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
 import { Avatar } from './avatar.tsx';
 
 type ReaderCardsProps = {
@@ -58,8 +58,7 @@ export function ReaderCards({ familyId, onViewStories, onRequestStory }: ReaderC
                   <li>{plural(reader.storiesRecorded, 'story recorded', 'stories recorded')}</li>
                   {reader.lastRecorded ? (
                     <li>
-                      Last recorded{' '}
-                      <time dateTime={reader.lastRecorded}>{formatDate(reader.lastRecorded, { dateStyle: 'medium' })}</time>
+                      Last recorded <time dateTime={reader.lastRecorded}>{formatDate(reader.lastRecorded, { dateStyle: 'medium' })}</time>
                     </li>
                   ) : null}
                   {reader.readsTo.length > 0 ? <li>Reads to {reader.readsTo.join(', ')}</li> : null}

@@ -6,8 +6,9 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pathTo } from '../../../lib/paths.ts';
-import { useFamily } from '../api/get-family.ts';
-import { useMyFamilies } from '../api/get-my-families.ts';
+import { useFamily } from '../../../lib/api/families/get-family.ts';
+import { LeaveFamilyButton } from './family-controls.tsx';
+import { useMyFamilies } from '../../../lib/api/families/get-my-families.ts';
 import { Avatar } from './avatar.tsx';
 
 /** A kid as the Add Story action needs it. */
@@ -24,9 +25,12 @@ function FamilyKidsCard({ family, addStory }: { family: FamilyListItem } & Reade
   return (
     <Card>
       <section aria-labelledby={headingId}>
-        <h3 id={headingId} className="mb-3 text-xl font-bold">
-          {family.name}
-        </h3>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h3 id={headingId} className="text-xl font-bold">
+            {family.name}
+          </h3>
+          <LeaveFamilyButton familyId={family.id} familyName={family.name} />
+        </div>
         {detail.isPending ? (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
             <Spinner /> {FAMILY_PAGE_TEXTS.loading}

@@ -14,8 +14,7 @@ import { failureText } from '../failure-text.ts';
 import { RelationshipField } from './relationship-field.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const counts = (family: FamilySearchResult) =>
-  `${plural(family.member_count, 'member', 'members')} · ${plural(family.kids_count, 'kid', 'kids')}`;
+const counts = (family: FamilySearchResult) => `${plural(family.member_count, 'member', 'members')} · ${plural(family.kids_count, 'kid', 'kids')}`;
 
 function StatusTag({ children }: { children: string }) {
   return <span className="inline-flex min-h-10 items-center rounded-full bg-sage-soft px-4 text-base font-semibold text-sage">{children}</span>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NARRATION_SERVER_MESSAGES, NARRATION_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { TIMINGS } from '@fst/shared/constants';
@@ -10,9 +10,9 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
-import { useSession } from '../../auth/api/get-me.ts';
-import { familyQueryOptions } from '../../families/api/get-family.ts';
-import { useFamilyReaders } from '../../families/api/get-family-readers.ts';
+import { useSession } from '../../../lib/api/auth/get-me.ts';
+import { familyQueryOptions } from '../../../lib/api/families/get-family.ts';
+import { useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
 import { useAvailability } from '../api/check-availability.ts';
 import { useGenerateStory } from '../api/generate-story.ts';
 import { useAiRecording } from '../api/get-ai-recording.ts';
@@ -56,10 +56,10 @@ export function AiReadingGenerator({ bookId }: { bookId: string }) {
     return () => clearTimeout(timer);
   }, [ready, refetchAvailability]);
 
-  const backFromClone = useCallback((id: string | null) => {
+  const backFromClone = (id: string | null) => {
     setReaderId(id);
     setStep('generate');
-  }, []);
+  };
 
   if (session.isPending || (currentFamilyId && (readers.isPending || family.isPending))) {
     return (
@@ -82,10 +82,7 @@ export function AiReadingGenerator({ bookId }: { bookId: string }) {
     const why = generateProblem({ readerId, kidId });
     setProblem(why);
     if (why || !readerId || !kidId) return;
-    generate.mutate(
-      { book_id: bookId, reader_id: readerId, kid_id: kidId },
-      { onSuccess: (answer) => setAiRecordingId(answer.recording_id) },
-    );
+    generate.mutate({ book_id: bookId, reader_id: readerId, kid_id: kidId }, { onSuccess: (answer) => setAiRecordingId(answer.recording_id) });
   };
 
   const failure =
@@ -149,7 +146,7 @@ export function AiReadingGenerator({ bookId }: { bookId: string }) {
             onChange={(e) => {
               setKidId(e.target.value || null);
               setProblem(null);
-              }}
+            }}
           >
             <option value="">Choose a kid…</option>
             {kids.map((k) => (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { Reader } from '@fst/shared/families/families.schema';
 import { NARRATION_TEXTS } from '@fst/shared/messages';
 import { TIMINGS } from '@fst/shared/constants';
@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/view.ts';
-import { useReaderRecordings } from '../../recordings/api/get-reader-recordings.ts';
+import { useReaderRecordings } from '../../../lib/api/recordings/get-reader-recordings.ts';
 import { useCreateVoiceClone } from '../api/create-voice-clone.ts';
 
 type VoiceCloneStepProps = {
@@ -37,11 +37,13 @@ export function VoiceCloneStep({ readers, initialReaderId, onDone }: VoiceCloneS
   const ready = (recordings.data?.recordings ?? []).filter((r) => !r.is_ai && r.processing_status === 'ready');
   const create = useCreateVoiceClone();
 
+  // The success shows its 2 s whatever the page above renders meanwhile (a new onDone does not restart them).
+  const doneAfterSuccess = useEffectEvent((clonedReaderId: string) => onDone(clonedReaderId));
   useEffect(() => {
     if (!created) return;
-    const timer = setTimeout(() => onDone(created.reader_id), TIMINGS.voiceCloneSuccess);
+    const timer = setTimeout(() => doneAfterSuccess(created.reader_id), TIMINGS.voiceCloneSuccess);
     return () => clearTimeout(timer);
-  }, [created, onDone]);
+  }, [created]);
 
   const submit = () => {
     const why = voiceCloneProblem({

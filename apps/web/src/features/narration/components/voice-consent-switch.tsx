@@ -1,13 +1,16 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { NARRATION_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useConsent } from '../api/get-consent.ts';
+import { myVoiceQueryOptions, useMyVoice } from '../api/get-my-voice.ts';
 import { useUpdateConsent } from '../api/update-consent.ts';
 import { MyVoiceSummary } from './my-voice-summary.tsx';
 
@@ -20,15 +23,28 @@ export function VoiceConsentSwitch({ compact = false }: { compact?: boolean }) {
   const noteId = useId();
   const consent = useConsent();
   const update = useUpdateConsent();
+  const queryClient = useQueryClient();
+  // Asked for only when consent is turned off (a page showing the switch waits for nothing more).
+  const voice = useMyVoice({ enabled: false }).data?.voice_clone;
+  const [confirmingOff, setConfirmingOff] = useState(false);
 
-  const change = (allowed: boolean) => {
+  const save = (allowed: boolean) => {
     update.mutate(
       { allowed },
       {
         onSuccess: () => notify.success(allowed ? NARRATION_TEXTS.consentOn : NARRATION_TEXTS.consentOff),
         onError: (error) => notify.error(errorText(error, 'Failed to save your choice')),
+        onSettled: () => setConfirmingOff(false),
       },
     );
+  };
+  // Turning it off deletes a voice already made: asked first, as Delete voice is.
+  const change = async (allowed: boolean) => {
+    if (!allowed) {
+      const mine = await queryClient.fetchQuery(myVoiceQueryOptions()).catch(() => null);
+      if (mine?.voice_clone) return setConfirmingOff(true);
+    }
+    save(allowed);
   };
 
   const busy = update.isPending;
@@ -44,7 +60,13 @@ export function VoiceConsentSwitch({ compact = false }: { compact?: boolean }) {
     );
   else
     control = (
-      <Switch checked={checked} busy={busy} onChange={change} aria-labelledby={labelId} aria-describedby={compact ? undefined : noteId} />
+      <Switch
+        checked={checked}
+        busy={busy}
+        onChange={(allowed) => void change(allowed)}
+        aria-labelledby={labelId}
+        aria-describedby={compact ? undefined : noteId}
+      />
     );
 
   const row = (
@@ -60,6 +82,17 @@ export function VoiceConsentSwitch({ compact = false }: { compact?: boolean }) {
         )}
       </span>
       {control}
+      {voice ? (
+        <ConfirmDialog
+          open={confirmingOff}
+          onOpenChange={setConfirmingOff}
+          title={NARRATION_TEXTS.consentOffConfirmTitle}
+          description={NARRATION_TEXTS.consentOffConfirmBody(voice.voice_name)}
+          confirmLabel={NARRATION_TEXTS.consentOffConfirm}
+          busy={busy}
+          onConfirm={() => save(false)}
+        />
+      ) : null}
     </div>
   );
 

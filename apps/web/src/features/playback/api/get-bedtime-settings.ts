@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BedtimeSettings } from '@fst/shared/playback/playback.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { playbackQueryKey } from './playback-query-keys.ts';
+import { playbackQueryKey } from '../../../lib/api/playback/playback-query-keys.ts';
 
 export const bedtimePath = (kidId: string) => `/api/playback/kid/${encodeURIComponent(kidId)}/bedtime`;
 
@@ -12,8 +12,7 @@ export function getBedtimeSettings(kidId: string): Promise<BedtimeSettings> {
 
 export const bedtimeQueryKey = (kidId: string) => [...playbackQueryKey, 'bedtime', kidId] as const;
 
-export const bedtimeQueryOptions = (kidId: string) =>
-  queryOptions({ queryKey: bedtimeQueryKey(kidId), queryFn: () => getBedtimeSettings(kidId) });
+export const bedtimeQueryOptions = (kidId: string) => queryOptions({ queryKey: bedtimeQueryKey(kidId), queryFn: () => getBedtimeSettings(kidId) });
 
 export function useBedtimeSettings(kidId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({

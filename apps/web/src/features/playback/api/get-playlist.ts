@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlaylistResponse } from '@fst/shared/playback/playback.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { playbackQueryKey } from './playback-query-keys.ts';
+import { playbackQueryKey } from '../../../lib/api/playback/playback-query-keys.ts';
 
 export const playlistPath = (kidId: string) => `/api/playback/kid/${encodeURIComponent(kidId)}/playlist`;
 
@@ -12,8 +12,7 @@ export function getPlaylist(kidId: string): Promise<PlaylistResponse> {
 
 export const playlistQueryKey = (kidId: string) => [...playbackQueryKey, 'playlist', kidId] as const;
 
-export const playlistQueryOptions = (kidId: string) =>
-  queryOptions({ queryKey: playlistQueryKey(kidId), queryFn: () => getPlaylist(kidId) });
+export const playlistQueryOptions = (kidId: string) => queryOptions({ queryKey: playlistQueryKey(kidId), queryFn: () => getPlaylist(kidId) });
 
 export function usePlaylist(kidId: string) {
   return useQuery({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { reactionListResponse } from '@fst/shared/playback/playback.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { playbackQueryKey } from './playback-query-keys.ts';
+import { playbackQueryKey } from '../../../lib/api/playback/playback-query-keys.ts';
 
 export type ReaderReactions = z.infer<typeof reactionListResponse>;
 

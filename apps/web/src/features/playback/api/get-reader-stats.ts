@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReaderDashboardStats } from '@fst/shared/playback/playback.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { playbackQueryKey } from './playback-query-keys.ts';
+import { playbackQueryKey } from '../../../lib/api/playback/playback-query-keys.ts';
 
 /**
  * GET /api/playback/reader/stats: the signed-in reader's Stories Recorded, Times Watched, Happy Grandkids

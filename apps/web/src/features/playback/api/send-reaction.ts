@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { ReactionBody, reactionResponse } from '@fst/shared/playback/playback.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
-import { playbackQueryKey } from './playback-query-keys.ts';
+import { playbackQueryKey } from '../../../lib/api/playback/playback-query-keys.ts';
+import { enqueueRequest, isOfflineFailure } from '../offline/offline-queue.ts';
 
 export type ReactionAnswer = z.infer<typeof reactionResponse>;
 
@@ -19,7 +20,16 @@ export function sendReaction(recordingId: string, body: ReactionBody, idempotenc
 export function useSendReaction(recordingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...body }: ReactionBody & { idempotencyKey?: string }) => sendReaction(recordingId, body, idempotencyKey),
+    mutationFn: async ({ idempotencyKey, ...body }: ReactionBody & { idempotencyKey?: string }): Promise<ReactionAnswer | null> => {
+      try {
+        return await sendReaction(recordingId, body, idempotencyKey);
+      } catch (error) {
+        // Offline (issue 26): the reaction waits in the queue with its key, sent once when back online.
+        if (!idempotencyKey || !isOfflineFailure(error)) throw error;
+        enqueueRequest({ key: idempotencyKey, path: `/api/recording/${encodeURIComponent(recordingId)}/reactions`, body });
+        return null;
+      }
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...playbackQueryKey, 'reactions'] }),
   });
 }

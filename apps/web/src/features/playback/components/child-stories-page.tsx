@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { TIMINGS } from '@fst/shared/constants';
-import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { moveItem, orderPlaylist, shuffle, storyCounts } from '@fst/shared/playback/playback.rules';
+import { DEVICE_OFFLINE_STORIES, TIMINGS } from '@fst/shared/constants';
+import { OFFLINE_TEXTS, PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
+import { formatBytes } from '@fst/shared/playback/offline.rules';
+import { storyCounts, storyCountsText } from '@fst/shared/playback/playback.rules';
 import type { PlaylistItem } from '@fst/shared/playback/playback.schema';
 import { formatDuration } from '@fst/shared/recordings/recordings.rules';
 import { lazyPart } from '../../../components/lazy-part.tsx';
@@ -14,16 +15,17 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useAfterPaint } from '../../../lib/use-after-paint.ts';
-import { notify } from '../../../lib/toast.ts';
 import { useBedtimeSettings } from '../api/get-bedtime-settings.ts';
 import { usePlaylist } from '../api/get-playlist.ts';
-import { useResetPlaylistOrder } from '../api/reset-playlist-order.ts';
-import { useSavePlaylistOrder } from '../api/save-playlist-order.ts';
+import { useOfflineStories, useOnline, type OfflineStories } from '../offline/use-offline-stories.ts';
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
+import { storyKind } from './story-kind.ts';
 import { StoryPlayer } from './story-player.tsx';
 
 // Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
 const BedtimeSettingsForm = lazyPart(() => import('./bedtime-settings-form.tsx').then((m) => m.BedtimeSettingsForm), 'inline');
+// The playlist editor (and its drag-and-drop library) loads when a parent opens it.
+const PlaylistEditor = lazyPart(() => import('./playlist-editor.tsx').then((m) => m.PlaylistEditor), 'inline');
 
 type ChildStoriesPageProps = {
   kidId: string;
@@ -32,8 +34,12 @@ type ChildStoriesPageProps = {
   canManage: boolean;
   /** `?bedtimeMode=true`: calm dark theme, the stories start by themselves, exit only by press-and-hold. */
   bedtimeMode: boolean;
-  /** The role's dashboard: Back goes there. */
-  dashboardPath: string;
+  /** The role's dashboard: Back goes there (none on a kid device, which has no other page). */
+  dashboardPath: string | null;
+  /** On the kid's own device (issue 26): reactions and Bedtime Mode with the parents' limits, nothing to manage. */
+  kidDevice?: boolean;
+  /** On a kid device: how many of the playlist's first stories it keeps saved by itself (a parent's setting, from /api/auth/me). */
+  offlineStories?: number;
   /** Leaves bedtime mode (the app returns to the parent dashboard with bedtime off). */
   onExitBedtime: () => void;
 };
@@ -41,18 +47,35 @@ type ChildStoriesPageProps = {
 type PlayerRun = { key: number; startIndex: number };
 
 /** `/child/{kidId}` (spec section 2 "Child stories page"): the kid's playlist, the player and bedtime mode. */
-export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashboardPath, onExitBedtime }: ChildStoriesPageProps) {
+export function ChildStoriesPage({
+  kidId,
+  kidName,
+  canManage,
+  bedtimeMode,
+  dashboardPath,
+  onExitBedtime,
+  kidDevice = false,
+  offlineStories = DEVICE_OFFLINE_STORIES.default,
+}: ChildStoriesPageProps) {
   const playlist = usePlaylist(kidId);
-  // Bedtime settings are the parents' (readers play with the defaults of the player: no limit, no timer).
-  const bedtime = useBedtimeSettings(kidId, { enabled: canManage && bedtimeMode });
+  const online = useOnline();
+  // Bedtime settings are the parents' (readers play with the defaults of the player: no limit, no timer); the
+  // kid's own device keeps to them too.
+  const withBedtime = canManage || kidDevice;
+  const bedtime = useBedtimeSettings(kidId, { enabled: withBedtime && bedtimeMode });
   const [player, setPlayer] = useState<PlayerRun | null>(null);
   const [editing, setEditing] = useState(false);
   const autoStarted = useRef(false);
-  const items = useMemo(() => playlist.data?.items ?? [], [playlist.data]);
-  const recordings = useMemo(() => items.map((item) => item.recording), [items]);
+  const allItems = useMemo(() => playlist.data?.items ?? [], [playlist.data]);
+  const allRecordings = useMemo(() => allItems.map((item) => item.recording), [allItems]);
+  // Tonight's stories offline (issue 26): offline, only saved stories play; saved ones play from the device.
+  const offline = useOfflineStories(kidId, allRecordings, { fresh: online && playlist.isSuccess && !playlist.isFetching, kidDevice, offlineStories });
+  const { isSaved: held, playable } = offline;
+  const items = useMemo(() => (online ? allItems : allItems.filter((item) => held(item.recording))), [online, allItems, held]);
+  const recordings = useMemo(() => items.map((item) => playable(item.recording)), [items, playable]);
   const resumeSeconds = useMemo(() => Object.fromEntries(items.map((item) => [item.recording_id, item.resume_seconds])), [items]);
-  const counts = storyCounts(items);
-  const settingsSettled = !canManage || !bedtimeMode || !bedtime.isPending;
+  const counts = storyCounts(items.map((item) => ({ is_ai: item.is_ai, recording_type: item.recording.recording_type })));
+  const settingsSettled = !withBedtime || !bedtimeMode || !bedtime.isPending;
   const storiesPainted = useAfterPaint(!playlist.isPending);
 
   const open = (startIndex: number) => setPlayer((run) => ({ key: (run?.key ?? 0) + 1, startIndex }));
@@ -78,14 +101,14 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
               <p className="mb-1 inline-flex items-center gap-2 text-lg font-semibold text-honey">
                 <MoonIcon /> Bedtime mode
               </p>
-            ) : (
+            ) : dashboardPath ? (
               <Link to={dashboardPath} className="mb-2 inline-flex items-center gap-2 text-base font-semibold text-brand-dark hover:underline">
                 <ArrowLeftIcon /> Back to Dashboard
               </Link>
-            )}
+            ) : null}
             <h1 className={`text-4xl font-bold mobile:text-3xl ${bedtimeMode ? 'text-white' : ''}`}>{heading}</h1>
             <p className={`mt-1 text-lg ${bedtimeMode ? 'text-[#d6d3ee]' : 'text-ink-soft'}`} data-testid="story-counts">
-              {`${counts.video} video ${counts.video === 1 ? 'story' : 'stories'} · ${counts.ai} AI audio ${counts.ai === 1 ? 'story' : 'stories'}`}
+              {storyCountsText(counts)}
             </p>
           </div>
           {bedtimeMode ? <HoldToCloseButton onClose={onExitBedtime} label={PLAYBACK_TEXTS.holdToClose} className="text-white" /> : null}
@@ -97,12 +120,18 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
           </p>
         ) : playlist.isError ? (
           <LoadFailed error={playlist.error} onRetry={() => void playlist.refetch()} />
-        ) : items.length === 0 ? (
+        ) : allItems.length === 0 ? (
           <EmptyStories kidName={kidName} bedtimeMode={bedtimeMode} />
         ) : (
           <>
             <div className="flex flex-wrap gap-3 mobile:flex-col">
-              <Button size="lg" variant={bedtimeMode ? 'honey' : 'primary'} onClick={() => open(0)} disabled={editing} className="mobile:w-full">
+              <Button
+                size="lg"
+                variant={bedtimeMode ? 'honey' : 'primary'}
+                onClick={() => open(0)}
+                disabled={editing || items.length === 0}
+                className="mobile:w-full"
+              >
                 {bedtimeMode ? <MoonIcon /> : <PlayGlyph />}
                 {bedtimeMode ? 'Start Bedtime Stories' : 'Play All Stories'}
               </Button>
@@ -111,19 +140,31 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
                   Edit Playlist Order
                 </Button>
               ) : null}
-              {canManage && !bedtimeMode && !editing ? (
+              {withBedtime && !bedtimeMode && !editing ? (
                 <Link to={pathTo.child(kidId, { bedtimeMode: true })} className={buttonClasses('night', 'lg', 'mobile:w-full')}>
                   <MoonIcon /> Bedtime Mode
                 </Link>
               ) : null}
             </div>
+            {!bedtimeMode && !editing ? <OfflinePanel offline={offline} storyCount={allItems.length} autoSave={kidDevice ? offlineStories : null} /> : null}
             {editing ? (
-              <PlaylistEditor kidId={kidId} items={items} onDone={() => setEditing(false)} />
+              <PlaylistEditor kidId={kidId} items={allItems} onDone={() => setEditing(false)} />
             ) : (
               <ol aria-label={`${kidName}’s playlist`} className="grid grid-cols-2 gap-4 mobile:grid-cols-1">
-                {items.map((item, index) => (
-                  <StoryCard key={item.recording_id} item={item} tone={tone} onPlay={() => open(index)} />
-                ))}
+                {allItems.map((item) => {
+                  const index = items.indexOf(item);
+                  return (
+                    <StoryCard
+                      key={item.recording_id}
+                      item={item}
+                      tone={tone}
+                      posterUrl={offline.playable(item.recording).poster_url}
+                      saved={offline.isSaved(item.recording)}
+                      unavailable={index < 0}
+                      onPlay={() => open(index)}
+                    />
+                  );
+                })}
               </ol>
             )}
           </>
@@ -131,9 +172,7 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
 
         {/* Below the stories, once they are in and painted: shown earlier it would jump down as they arrive,
             and its code would hold back their first paint. */}
-        {canManage && !editing && storiesPainted ? (
-          <BedtimeSettingsForm kidId={kidId} kidName={kidName} />
-        ) : null}
+        {canManage && !editing && storiesPainted ? <BedtimeSettingsForm kidId={kidId} kidName={kidName} /> : null}
       </div>
 
       {player ? (
@@ -143,12 +182,8 @@ export function ChildStoriesPage({ kidId, kidName, canManage, bedtimeMode, dashb
           startIndex={player.startIndex}
           kidId={kidId}
           resumeSeconds={resumeSeconds}
-          canReact={canManage}
-          bedtime={
-            bedtimeMode
-              ? { storiesLimit: bedtime.data?.stories_limit, sleepTimerMinutes: bedtime.data?.sleep_timer_minutes }
-              : undefined
-          }
+          canReact={canManage || kidDevice}
+          bedtime={bedtimeMode ? { storiesLimit: bedtime.data?.stories_limit, sleepTimerMinutes: bedtime.data?.sleep_timer_minutes } : undefined}
           onClose={() => {
             setPlayer(null);
             // Closing the player in bedtime mode returns to the dashboard with bedtime off (spec section 4).
@@ -189,12 +224,19 @@ function EmptyStories({ kidName, bedtimeMode }: { kidName: string; bedtimeMode: 
   );
 }
 
-function storyKind(item: PlaylistItem): string {
-  if (item.is_ai) return 'AI audio';
-  return item.recording.video_url ? 'Video' : 'Audio';
-}
+type StoryCardProps = {
+  item: PlaylistItem;
+  tone: 'day' | 'bedtime';
+  /** The poster to show: the saved copy's when held. */
+  posterUrl: string | null;
+  /** Kept on this device for offline. */
+  saved: boolean;
+  /** Offline and not saved: greyed out, not playable. */
+  unavailable: boolean;
+  onPlay: () => void;
+};
 
-function StoryCard({ item, tone, onPlay }: { item: PlaylistItem; tone: 'day' | 'bedtime'; onPlay: () => void }) {
+function StoryCard({ item, tone, posterUrl, saved, unavailable, onPlay }: StoryCardProps) {
   const { recording } = item;
   const title = recording.book_title ?? 'A removed book';
   const titleId = useId();
@@ -204,13 +246,18 @@ function StoryCard({ item, tone, onPlay }: { item: PlaylistItem; tone: 'day' | '
       aria-labelledby={titleId}
       data-testid="story-card"
       data-recording-id={item.recording_id}
-      className={`flex gap-4 rounded-card border p-4 shadow-card ${night ? 'border-white/10 bg-white/5' : 'border-line bg-paper'}`}
+      data-offline={unavailable ? 'unavailable' : saved ? 'saved' : undefined}
+      aria-disabled={unavailable || undefined}
+      className={`flex gap-4 rounded-card border p-4 shadow-card ${night ? 'border-white/10 bg-white/5' : 'border-line bg-paper'} ${unavailable ? 'opacity-50 grayscale' : ''}`}
     >
       <div className="relative shrink-0">
-        {recording.poster_url ? (
-          <img src={recording.poster_url} alt="" className="h-24 w-32 rounded-xl bg-night object-cover mobile:h-20 mobile:w-24" />
+        {posterUrl ? (
+          <img src={posterUrl} alt="" className="h-24 w-32 rounded-xl bg-night object-cover mobile:h-20 mobile:w-24" />
         ) : (
-          <span aria-hidden="true" className={`flex h-24 w-32 items-center justify-center rounded-xl mobile:h-20 mobile:w-24 ${night ? 'bg-white/10' : 'bg-honey-soft'}`}>
+          <span
+            aria-hidden="true"
+            className={`flex h-24 w-32 items-center justify-center rounded-xl mobile:h-20 mobile:w-24 ${night ? 'bg-white/10' : 'bg-honey-soft'}`}
+          >
             {recording.video_url ? <BookIcon className="size-10 text-brand" /> : <MicIcon className="size-10 text-brand" />}
           </span>
         )}
@@ -237,10 +284,15 @@ function StoryCard({ item, tone, onPlay }: { item: PlaylistItem; tone: 'day' | '
           ) : (
             <span className={night ? 'text-honey' : 'font-semibold text-brand-dark'}>{RECORDING_TEXTS.notWatchedYet}</span>
           )}
-          {item.resume_seconds > 0 ? <span className={night ? 'text-[#d6d3ee]' : 'text-ink-soft'}>{` · resumes at ${formatDuration(item.resume_seconds)}`}</span> : null}
+          {item.resume_seconds > 0 ? (
+            <span className={night ? 'text-[#d6d3ee]' : 'text-ink-soft'}>{` · resumes at ${formatDuration(item.resume_seconds)}`}</span>
+          ) : null}
         </p>
+        {saved || unavailable ? (
+          <p className={`text-sm font-semibold ${night ? 'text-[#d6d3ee]' : 'text-ink-soft'}`}>{saved ? OFFLINE_TEXTS.savedBadge : OFFLINE_TEXTS.notSaved}</p>
+        ) : null}
         <div className="mt-auto pt-1">
-          <Button size="sm" variant={night ? 'honey' : 'secondary'} onClick={onPlay} aria-label={`Play ${title}`}>
+          <Button size="sm" variant={night ? 'honey' : 'secondary'} onClick={onPlay} disabled={unavailable} aria-label={`Play ${title}`}>
             <PlayGlyph /> Play
           </Button>
         </div>
@@ -249,120 +301,60 @@ function StoryCard({ item, tone, onPlay }: { item: PlaylistItem; tone: 'day' | '
   );
 }
 
-/** Move up, move down, shuffle, reset; saved on the server so every device plays the same order. */
-function PlaylistEditor({ kidId, items, onDone }: { kidId: string; items: PlaylistItem[]; onDone: () => void }) {
-  const save = useSavePlaylistOrder(kidId);
-  const reset = useResetPlaylistOrder(kidId);
-  const [draft, setDraft] = useState(() => items.map((item) => item.recording_id));
-  const [announcement, setAnnouncement] = useState('');
-  const focusAfter = useRef<string | null>(null);
-  const headingId = useId();
-  const byId = useMemo(() => new Map(items.map((item) => [item.recording_id, item])), [items]);
-  // Stories that arrived or went while editing: the saved order still lists each story once.
-  const order = orderPlaylist(
-    items.map((item) => item.recording_id),
-    draft,
-  );
-  const titleOf = (id: string) => byId.get(id)?.recording.book_title ?? 'A removed book';
-  const busy = save.isPending || reset.isPending;
-
-  useEffect(() => {
-    if (!focusAfter.current) return;
-    document.getElementById(focusAfter.current)?.focus();
-    focusAfter.current = null;
-  }, [draft]);
-
-  const move = (index: number, direction: 'up' | 'down') => {
-    const next = moveItem(order, index, direction);
-    if (next[index] === order[index]) return;
-    const id = order[index]!;
-    const to = direction === 'up' ? index - 1 : index + 1;
-    // Keep the focus on the moved story; at either end on its other button.
-    const stillMovable = direction === 'up' ? to > 0 : to < order.length - 1;
-    focusAfter.current = `${headingId}-${stillMovable ? direction : direction === 'up' ? 'down' : 'up'}-${id}`;
-    setDraft(next);
-    setAnnouncement(`${titleOf(id)} moved to position ${to + 1} of ${order.length}`);
-  };
-
-  const onShuffle = () => {
-    setDraft(shuffle(order, Math.random));
-    setAnnouncement('Stories shuffled');
-  };
-
-  const onReset = () =>
-    reset.mutate(undefined, {
-      onSuccess: (playlist) => {
-        setDraft(playlist.items.map((item) => item.recording_id));
-        notify.success(PLAYBACK_TEXTS.orderReset);
-        onDone();
-      },
-      onError: (error) => notify.error(errorText(error, PLAYBACK_TEXTS.orderSaveFailed)),
-    });
-
-  const onSave = () =>
-    save.mutate(order, {
-      onSuccess: () => {
-        notify.success(PLAYBACK_TEXTS.orderSaved);
-        onDone();
-      },
-      onError: (error) => notify.error(errorText(error, PLAYBACK_TEXTS.orderSaveFailed)),
-    });
-
+/** Save for offline, its progress and the space it uses; offline, says so (issue 26). */
+/** `autoSave`: on a kid device, the playlist's first stories it keeps saved by itself (null elsewhere). */
+function OfflinePanel({ offline, storyCount, autoSave }: { offline: OfflineStories; storyCount: number; autoSave: number | null }) {
+  if (!offline.supported) return null;
+  const savedCount = Object.keys(offline.saved).length;
+  const { progress } = offline;
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
-    <section aria-labelledby={headingId} className="rounded-card border border-line bg-paper p-6 shadow-card mobile:p-4">
-      <h2 id={headingId} className="text-2xl font-bold">
-        Edit Playlist Order
-      </h2>
-      <p className="mb-4 text-base text-ink-soft">Move stories up or down, or shuffle them. The saved order plays the same on every device.</p>
-      <ol aria-label="Playlist order" className="flex flex-col gap-2">
-        {order.map((id, index) => (
-          <li key={id} data-testid="order-item" className="flex items-center gap-3 rounded-xl border border-line bg-cream px-3 py-2">
-            <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white" aria-hidden="true">
-              {index + 1}
-            </span>
-            <span className="min-w-0 flex-1 truncate text-lg font-semibold">{titleOf(id)}</span>
-            <span className="sr-only">{`, position ${index + 1} of ${order.length}`}</span>
-            <Button
-              id={`${headingId}-up-${id}`}
-              size="sm"
-              variant="ghost"
-              aria-label={`Move ${titleOf(id)} up`}
-              aria-disabled={index === 0 || busy || undefined}
-              onClick={() => index > 0 && !busy && move(index, 'up')}
-            >
-              ↑<span className="mobile:sr-only">Up</span>
-            </Button>
-            <Button
-              id={`${headingId}-down-${id}`}
-              size="sm"
-              variant="ghost"
-              aria-label={`Move ${titleOf(id)} down`}
-              aria-disabled={index === order.length - 1 || busy || undefined}
-              onClick={() => index < order.length - 1 && !busy && move(index, 'down')}
-            >
-              ↓<span className="mobile:sr-only">Down</span>
-            </Button>
-          </li>
-        ))}
-      </ol>
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
-      <div className="mt-4 flex flex-wrap gap-3 mobile:flex-col">
-        <Button variant="primary" onClick={onSave} disabled={busy} aria-busy={save.isPending || undefined}>
-          {save.isPending ? <Spinner className="size-5 border-white/40 border-t-white" /> : null}
-          Save Order
-        </Button>
-        <Button variant="secondary" onClick={onShuffle} disabled={busy}>
-          Shuffle
-        </Button>
-        <Button variant="secondary" onClick={onReset} disabled={busy} aria-busy={reset.isPending || undefined}>
-          Reset to newest first
-        </Button>
-        <Button variant="ghost" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
+    <section aria-label={OFFLINE_TEXTS.title} data-testid="offline-panel" className="flex flex-col gap-3 rounded-card border border-line bg-paper p-4">
+      {offline.online ? null : (
+        <p role="status" data-testid="offline-notice" className="font-semibold text-brand-dark">
+          {OFFLINE_TEXTS.offline}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-sans text-lg font-bold">{OFFLINE_TEXTS.title}</h2>
+          <p className="text-base text-ink-soft">
+            {OFFLINE_TEXTS.intro}
+            {autoSave === null ? '' : ` ${OFFLINE_TEXTS.autoSave(autoSave)}`}
+          </p>
+        </div>
+        {offline.online ? (
+          <Button size="sm" variant="secondary" onClick={offline.save} disabled={progress !== null || (savedCount >= storyCount && savedCount > 0)}>
+            {progress ? OFFLINE_TEXTS.saving : savedCount ? OFFLINE_TEXTS.saveAgain : OFFLINE_TEXTS.save}
+          </Button>
+        ) : null}
       </div>
+      {progress ? (
+        <div className="flex flex-col gap-1">
+          <div
+            role="progressbar"
+            aria-label={OFFLINE_TEXTS.saving}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-3 overflow-hidden rounded-full bg-cream-deep"
+          >
+            <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="text-sm text-ink-soft">{`${OFFLINE_TEXTS.progress(progress.done, progress.total)} · ${formatBytes(progress.bytes)}`}</p>
+        </div>
+      ) : null}
+      {savedCount ? (
+        <p data-testid="offline-saved" className="text-base">
+          {OFFLINE_TEXTS.saved(savedCount, formatBytes(offline.bytes))}
+          {savedCount >= storyCount ? ` ${OFFLINE_TEXTS.allSaved}` : ''}
+        </p>
+      ) : null}
+      {offline.failed && !progress ? (
+        <p role="alert" className="text-base text-danger">
+          {OFFLINE_TEXTS.saveFailed}
+        </p>
+      ) : null}
     </section>
   );
 }

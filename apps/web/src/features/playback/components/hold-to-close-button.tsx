@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TIMINGS } from '@fst/shared/constants';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 
@@ -25,8 +25,11 @@ export function HoldToCloseButton({ onClose, label, holdMs = HOLD_TO_CLOSE_MS, c
   const [hint, setHint] = useState(false);
   const hintId = useId();
   const hold = useRef<{ startedAt: number; frame: number } | null>(null);
+  // The hold's frames call the latest onClose, kept once a render is committed (not while rendering).
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+  });
 
   const stop = () => {
     if (hold.current) cancelAnimationFrame(hold.current.frame);
@@ -52,7 +55,7 @@ export function HoldToCloseButton({ onClose, label, holdMs = HOLD_TO_CLOSE_MS, c
     hold.current = { startedAt, frame: requestAnimationFrame(tick) };
   };
 
-  // The hint goes again after a while, as a toast would: it takes room beside the story's title.
+  // The hint goes again after a while, as a toast would.
   useEffect(() => {
     if (!hint) return;
     const timer = setTimeout(() => setHint(false), TIMINGS.toast);
@@ -60,9 +63,12 @@ export function HoldToCloseButton({ onClose, label, holdMs = HOLD_TO_CLOSE_MS, c
   }, [hint]);
 
   // Let go of a hold when the component goes away mid-way.
-  useEffect(() => () => {
-    if (hold.current) cancelAnimationFrame(hold.current.frame);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hold.current) cancelAnimationFrame(hold.current.frame);
+    },
+    [],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== ' ' && event.key !== 'Enter') return;
@@ -77,7 +83,7 @@ export function HoldToCloseButton({ onClose, label, holdMs = HOLD_TO_CLOSE_MS, c
   };
 
   return (
-    <div className={`relative flex items-center gap-3 ${className}`}>
+    <div className={`relative flex items-center ${className}`}>
       <button
         type="button"
         aria-label={label}
@@ -117,7 +123,12 @@ export function HoldToCloseButton({ onClose, label, holdMs = HOLD_TO_CLOSE_MS, c
         </svg>
         <CloseIcon className="relative size-6" />
       </button>
-      <span id={hintId} role="status" className={hint ? 'text-base text-white/85' : 'sr-only'}>
+      {/* Drawn under the button, out of the layout: the button stays under the finger for the next hold. */}
+      <span
+        id={hintId}
+        role="status"
+        className={hint ? 'absolute top-full right-0 z-10 mt-2 rounded-full bg-black/70 px-4 py-2 text-base whitespace-nowrap text-white/90' : 'sr-only'}
+      >
         {hint ? 'Keep holding to close' : `Hold for ${holdMs / 1000} seconds`}
       </span>
     </div>

@@ -5,6 +5,7 @@ import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { errorText } from '../../../lib/api-client.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { useSendReaction } from '../api/send-reaction.ts';
+import { ReactionIcon } from './reaction-icon.tsx';
 import { REACTION_DISPLAY } from './reactions.ts';
 
 type ReactionBarProps = {
@@ -41,7 +42,7 @@ export function ReactionBar({ recording, kidId, tone = 'player' }: ReactionBarPr
       </h2>
       {sent ? (
         <p role="status" className="text-lg font-semibold">
-          <span aria-hidden="true">{REACTION_DISPLAY[sent].emoji} </span>
+          <ReactionIcon reaction={sent} className="mr-1.5 inline size-6 align-[-0.3em]" />
           {`You sent ${reader} ${REACTION_DISPLAY[sent].article}!`}
         </p>
       ) : (
@@ -54,9 +55,7 @@ export function ReactionBar({ recording, kidId, tone = 'player' }: ReactionBarPr
               disabled={send.isPending}
               className={`inline-flex min-h-12 items-center gap-1.5 rounded-full px-4 text-base font-semibold transition-colors disabled:opacity-60 ${tone === 'bedtime' ? 'bg-white/10 hover:bg-white/20' : 'bg-cream-deep hover:bg-brand-soft'}`}
             >
-              <span aria-hidden="true" className="text-xl">
-                {REACTION_DISPLAY[reaction].emoji}
-              </span>
+              <ReactionIcon reaction={reaction} />
               {REACTION_DISPLAY[reaction].label}
             </button>
           ))}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/view.ts';
 import { useReaderReactions } from '../api/get-reader-reactions.ts';
+import { ReactionIcon } from './reaction-icon.tsx';
 import { REACTION_DISPLAY } from './reactions.ts';
 
 type ReaderReactionsProps = {
@@ -37,7 +38,8 @@ export function ReaderReactions({ recordingId, limit = 10, headingLevel = 'h2', 
   const headingId = useId();
   const Heading = headingLevel;
   const reactions = (query.data?.reactions ?? []).filter((r) => !recordingId || r.recording_id === recordingId).slice(0, limit);
-  const now = Date.now();
+  // "5 min ago" as of the list's last fetch (every minute while the page is open), not of whichever render.
+  const now = query.dataUpdatedAt;
 
   return (
     <section aria-labelledby={headingId} className={`rounded-card border border-line bg-paper p-6 shadow-card mobile:p-5 ${className}`}>
@@ -61,9 +63,7 @@ export function ReaderReactions({ recordingId, limit = 10, headingLevel = 'h2', 
         <ul aria-labelledby={headingId} className="flex flex-col gap-2">
           {reactions.map((r) => (
             <li key={r.id} data-testid="reader-reaction" className="flex items-center gap-3 rounded-xl bg-cream px-3 py-2">
-              <span aria-hidden="true" className="text-2xl">
-                {REACTION_DISPLAY[r.reaction].emoji}
-              </span>
+              <ReactionIcon reaction={r.reaction} className="size-8 shrink-0" />
               <p className="min-w-0 flex-1 text-base">
                 <span className="font-semibold">{r.kid.name}</span>
                 {` sent you ${REACTION_DISPLAY[r.reaction].article}`}
@@ -74,8 +74,7 @@ export function ReaderReactions({ recordingId, limit = 10, headingLevel = 'h2', 
                   </>
                 ) : null}
               </p>
-              {/* "5 min ago" as drawn by the server, kept when the browser takes the page over a minute on (decision 011). */}
-              <time suppressHydrationWarning dateTime={r.created_at} className="shrink-0 text-base text-ink-soft">
+              <time dateTime={r.created_at} className="shrink-0 text-base text-ink-soft">
                 {timeAgo(r.created_at, now)}
               </time>
             </li>

@@ -11,8 +11,11 @@ export type StoryBookPagesProps = {
   layout: 'book' | 'beside';
 };
 
+/** What the app provides the story player with (one component, as the other app-provided parts are). */
+export type StoryBookParts = { Pages: ComponentType<StoryBookPagesProps> };
+
 /**
  * The book's pages inside the story player. Drawing a PDF belongs to the books feature, so the app provides
  * the component (decision 006); without it the player plays the story without the pages.
  */
-export const StoryBookPagesContext = createContext<ComponentType<StoryBookPagesProps> | null>(null);
+export const StoryBookPagesContext = createContext<StoryBookParts | null>(null);

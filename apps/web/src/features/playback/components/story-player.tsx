@@ -1,18 +1,14 @@
-import { use, useEffect, useRef, useState, type ChangeEvent, type JSX, type ReactNode, type SVGProps } from 'react';
+import { use, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ChangeEvent, type JSX, type ReactNode, type SVGProps } from 'react';
 import { Dialog } from 'radix-ui';
+import { TIMINGS } from '@fst/shared/constants';
 import { BOOK_TEXTS, PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import {
-  initialViewerMode,
-  pageAt,
-  resumeAt,
-  sleepTimerVolume,
-  storiesToPlay,
-  viewerModes,
-  type ViewerMode,
-} from '@fst/shared/playback/playback.rules';
+import { initialViewerMode, pageAt, resumeAt, sleepTimerVolume, storiesToPlay, viewerModes, type ViewerMode } from '@fst/shared/playback/playback.rules';
+import { msUntilRenewal } from '@fst/shared/http/media-links';
+import { OFFLINE_PATH } from '@fst/shared/playback/offline.rules';
 import { formatDuration } from '@fst/shared/recordings/recordings.rules';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { BookIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { getFreshMediaLink } from '../api/get-fresh-media-link.ts';
 import { usePlayEvents } from '../api/post-play-event.ts';
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
@@ -49,6 +45,8 @@ const SLEEP_FADE_MS = 30_000;
 const REACTION_OFFER_MS = 30_000;
 /** A story that cannot be played is skipped after this long (nobody may be watching at bedtime). */
 const SKIP_FAILED_MS = 4000;
+/** A link renewal that failed (a network blip) is tried again after this long. */
+const RENEW_RETRY_MS = 20_000;
 
 const MODE_LABELS: Record<ViewerMode, string> = { video: 'Video', both: 'Both', book: 'Book' };
 
@@ -57,8 +55,7 @@ type Ending = 'end' | 'sleep';
 type Tracker = { id: string; started: boolean; done: boolean; lastSentAt: number; position: number };
 
 const mediaUrl = (story: Recording) => story.video_url ?? story.audio_url;
-const mediaDuration = (el: HTMLMediaElement, story: Recording) =>
-  Number.isFinite(el.duration) && el.duration > 0 ? el.duration : story.duration_seconds;
+const mediaDuration = (el: HTMLMediaElement, story: Recording) => (Number.isFinite(el.duration) && el.duration > 0 ? el.duration : story.duration_seconds);
 
 /**
  * The full-screen story player (spec sections 2 and 4): Previous / Next, modes video, both and book with the
@@ -87,6 +84,8 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
   const [blocked, setBlocked] = useState(false);
   const [failedId, setFailedId] = useState<string | null>(null);
   const [offer, setOffer] = useState<Recording | null>(null);
+  // At bedtime, the story to come, shown on a quiet card for a few seconds before it starts.
+  const [upNext, setUpNext] = useState<Recording | null>(null);
 
   const mediaEls = useRef(new Map<string, HTMLMediaElement>());
   const tracker = useRef<Tracker | null>(null);
@@ -96,6 +95,11 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
   const playButton = useRef<HTMLButtonElement>(null);
   const endingPanel = useRef<HTMLDivElement>(null);
   const send = usePlayEvents(kidId);
+  // Media links live 10 to 15 minutes (issue 27.14): each story's is swapped for a fresh one before it stops
+  // working, and the story goes on from where it was (`resumeAfterSwap`).
+  const [freshLinks, setFreshLinks] = useState<Record<string, string>>({});
+  const resumeAfterSwap = useRef<Record<string, { at: number; play: boolean }>>({});
+  const linkOf = (story: Recording) => freshLinks[story.id] ?? mediaUrl(story);
 
   const current = queue[index];
   const next = queue[index + 1];
@@ -104,8 +108,9 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
     current && modeChoice?.id === current.id && modes.includes(modeChoice.mode) ? modeChoice.mode : current ? initialViewerMode(current) : 'both';
   const time = current && clock.id === current.id ? clock.time : 0;
   const duration = current && clock.id === current.id && clock.duration > 0 ? clock.duration : (current?.duration_seconds ?? 0);
-  // The story's length to the nearest second, as the server measures it for every list (3.6 s is 0:04).
-  const lengthText = formatDuration(Math.round(duration));
+  // The story's length as the server measured it, the same figure every list shows (the media element's own
+  // length may round the other way: 0:08 here, 0:09 there); the element's, to the nearest second, until then.
+  const lengthText = formatDuration(current && current.duration_seconds > 0 ? current.duration_seconds : Math.round(duration));
   const trackPage = current ? pageAt(current.page_track, time) : 1;
   // The viewer may turn pages; the reading takes over again at its next page turn.
   const page = current && pageChoice?.id === current.id && pageChoice.trackPage === trackPage ? pageChoice.page : trackPage;
@@ -187,6 +192,7 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
     }
     tracker.current = null;
     setPlaying(false);
+    setUpNext(null);
     setIndex(i);
   };
 
@@ -205,23 +211,24 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
     // startStory reads the refs of this render; it runs once per story reached.
   }, [index, ending]);
 
+  // For a media element's ref (a story waiting for its element): the latest render's, kept once committed.
   const latestStart = useRef(startStory);
-  latestStart.current = startStory;
+  useLayoutEffect(() => {
+    latestStart.current = startStory;
+  });
 
   // Closed some other way (the page went away): report where the story stopped.
-  const latestReport = useRef(reportProgress);
-  latestReport.current = reportProgress;
-  useEffect(() => () => latestReport.current(), []);
+  const reportOnLeave = useEffectEvent(() => reportProgress());
+  useEffect(() => () => reportOnLeave(), []);
   // The tab was closed or left mid-story: the page is not unmounted, so report where the story stopped here.
   useEffect(() => {
-    const onPageHide = () => latestReport.current();
+    const onPageHide = () => reportOnLeave();
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);
   }, []);
 
   // The sleep timer: the sound fades out over its last half minute, then the stories stop.
-  const latestFinish = useRef(finish);
-  latestFinish.current = finish;
+  const finishAsleep = useEffectEvent(() => finish('sleep'));
   useEffect(() => {
     if (timerMs <= 0) return;
     const startedAt = performance.now();
@@ -231,25 +238,26 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
       for (const el of mediaEls.current.values()) el.volume = level;
       if (level <= 0) {
         window.clearInterval(id);
-        latestFinish.current('sleep');
+        finishAsleep();
       }
     }, 250);
     return () => window.clearInterval(id);
   }, [timerMs]);
 
   // After the last story: the message, then the player closes.
-  const latestClose = useRef({ onClose, onFinished });
-  latestClose.current = { onClose, onFinished };
+  const closeFinished = useEffectEvent(() => {
+    onFinished?.();
+    onClose();
+  });
   useEffect(() => {
     if (!ending) return;
     // The controls are gone: the message takes the focus, so it is read out and Escape still closes.
     endingPanel.current?.focus();
-    const id = window.setTimeout(() => {
-      latestClose.current.onFinished?.();
-      latestClose.current.onClose();
-    }, FINISHED_CLOSE_MS);
+    // The sleep timer ends in a dark room, a child likely asleep: the calm goodnight stays until a parent holds close.
+    if (ending === 'sleep' && isBedtime) return;
+    const id = window.setTimeout(() => closeFinished(), FINISHED_CLOSE_MS);
     return () => window.clearTimeout(id);
-  }, [ending]);
+  }, [ending, isBedtime]);
 
   useEffect(() => {
     if (!offer || ending) return;
@@ -257,17 +265,37 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
     return () => window.clearTimeout(id);
   }, [offer, ending]);
 
-  const latestAdvance = useRef(advance);
-  latestAdvance.current = advance;
+  const skipFailed = useEffectEvent(() => advance());
   useEffect(() => {
     if (!failedId || ending) return;
-    const id = window.setTimeout(() => latestAdvance.current(), SKIP_FAILED_MS);
+    const id = window.setTimeout(() => skipFailed(), SKIP_FAILED_MS);
     return () => window.clearTimeout(id);
   }, [failedId, ending]);
+
+  /** Ends the "next story" card and starts that story, in the same task (the media's gap stays short). */
+  const playUpNext = () => {
+    setUpNext(null);
+    advance();
+  };
+  const playUpNextLater = useEffectEvent(() => playUpNext());
+  useEffect(() => {
+    if (!upNext || ending) return;
+    const id = window.setTimeout(() => playUpNextLater(), TIMINGS.nextStoryCard);
+    return () => window.clearTimeout(id);
+  }, [upNext, ending]);
 
   const isCurrent = (story: Recording) => tracker.current?.id === story.id;
 
   const mediaEvents = (story: Recording) => ({
+    // A renewed link reloads the element: back to where it was, playing if it was.
+    onLoadedMetadata: (event: { currentTarget: HTMLMediaElement }) => {
+      const swap = resumeAfterSwap.current[story.id];
+      if (!swap) return;
+      delete resumeAfterSwap.current[story.id];
+      const el = event.currentTarget;
+      el.currentTime = swap.at;
+      if (swap.play && isCurrent(story)) void el.play().catch(() => undefined);
+    },
     onPlaying: (event: { currentTarget: HTMLMediaElement }) => {
       if (!isCurrent(story)) return;
       const el = event.currentTarget;
@@ -314,7 +342,10 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
       }
       // Reactions go to a reader's own recording; AI stories have none to thank.
       if (kidId && canReact && !story.is_ai) setOffer(story);
-      advance();
+      // Bedtime: a quiet moment with the next story's card rather than an abrupt start.
+      const following = queue[index + 1];
+      if (isBedtime && following) setUpNext(following);
+      else advance();
     },
     onError: () => {
       if (!isCurrent(story)) return;
@@ -341,6 +372,31 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
 
   const theme = isBedtime ? 'bg-night text-[#e9e7f5]' : 'bg-[#1d1712] text-cream';
   const slots = [current, next].filter((s): s is Recording => s !== undefined);
+
+  const slotLinks = slots.map((story) => `${story.id} ${linkOf(story) ?? ''}`).join('\n');
+  useEffect(() => {
+    if (ending) return;
+    const timers = slots.map((story) => {
+      const link = linkOf(story);
+      // A saved copy (issue 26) has a stable address of this device's: nothing expires.
+      if (!link || link.startsWith(OFFLINE_PATH)) return 0;
+      const renew = (delay: number): number =>
+        window.setTimeout(() => {
+          getFreshMediaLink(story).then(
+            (fresh) => {
+              if (fresh === link) return void (timers[slots.indexOf(story)] = renew(msUntilRenewal(fresh, new Date()) || RENEW_RETRY_MS));
+              const el = mediaEls.current.get(story.id);
+              if (el) resumeAfterSwap.current[story.id] = { at: el.currentTime, play: !el.paused };
+              setFreshLinks((links) => ({ ...links, [story.id]: fresh }));
+            },
+            () => void (timers[slots.indexOf(story)] = renew(RENEW_RETRY_MS)),
+          );
+        }, delay);
+      return renew(msUntilRenewal(link, new Date()));
+    });
+    return () => timers.forEach((id) => window.clearTimeout(id));
+    // The links in play decide the timers; slots and linkOf are read afresh when those change.
+  }, [slotLinks, ending]);
   const title = current?.book_title ?? 'A story';
 
   return (
@@ -392,7 +448,10 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
             {isBedtime ? (
               <HoldToCloseButton onClose={close} label={PLAYBACK_TEXTS.holdToClose} />
             ) : (
-              <Dialog.Close aria-label="Close the player" className="inline-flex size-12 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+              <Dialog.Close
+                aria-label="Close the player"
+                className="inline-flex size-12 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+              >
                 <CloseIcon className="size-6" />
               </Dialog.Close>
             )}
@@ -418,12 +477,14 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
               <div className="relative flex min-h-0 flex-1 gap-6 px-6 pb-3 mobile:flex-col mobile:gap-4 mobile:px-4">
                 <div
                   data-testid="story-media"
-                  className={mode === 'book' ? 'hidden' : `flex min-h-0 flex-col items-center justify-center ${mode === 'video' ? 'flex-1' : 'w-[45%] mobile:w-full'}`}
+                  className={
+                    mode === 'book' ? 'hidden' : `flex min-h-0 flex-col items-center justify-center ${mode === 'video' ? 'flex-1' : 'w-[45%] mobile:w-full'}`
+                  }
                 >
                   {slots.map((story) => {
                     const active = story === current;
                     const common = {
-                      src: mediaUrl(story) ?? undefined,
+                      src: linkOf(story) ?? undefined,
                       preload: 'auto' as const,
                       'data-story-media': story.id,
                       'data-active': active ? 'true' : 'false',
@@ -445,7 +506,7 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
                         key={story.id}
                         {...common}
                         playsInline
-                        poster={story.poster_url ?? undefined}
+                        poster={story.poster_url ?? story.book?.cover_url ?? undefined}
                         aria-label={`${story.book_title ?? 'Story'} read by ${story.reader_name}`}
                         className={active ? `max-h-full w-full rounded-2xl bg-black object-contain ${mode === 'video' ? 'h-full' : 'aspect-video'}` : 'hidden'}
                       />
@@ -466,6 +527,7 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
                     />
                   ) : null}
                 </div>
+                {upNext && !ending ? <NextStoryCard story={upNext} onPlay={playUpNext} /> : null}
                 {failedId && failedId === current?.id && !ending ? (
                   <Overlay>
                     <p role="alert" className="rounded-card bg-black/60 px-6 py-4 text-xl">
@@ -479,7 +541,10 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
                       type="button"
                       onClick={() => {
                         const el = current ? mediaEls.current.get(current.id) : undefined;
-                        void el?.play().then(() => setBlocked(false), () => undefined);
+                        void el?.play().then(
+                          () => setBlocked(false),
+                          () => undefined,
+                        );
                       }}
                       className="inline-flex min-h-16 items-center gap-3 rounded-full bg-honey px-8 text-2xl font-bold text-ink shadow-lg hover:bg-[#e7a634]"
                     >
@@ -542,6 +607,41 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
   );
 }
 
+/** Bedtime's card between two stories: what comes next and who reads it; it starts by itself, or now on a tap. */
+function NextStoryCard({ story, onPlay }: { story: Recording; onPlay: () => void }) {
+  return (
+    <div className="absolute inset-0 z-[2] flex items-center justify-center bg-night/95 p-6 text-center">
+      <section aria-label={PLAYBACK_TEXTS.nextStory} data-testid="next-story-card" className="flex max-w-md flex-col items-center gap-4">
+        <p className="text-lg font-semibold text-honey" role="status">
+          {`${PLAYBACK_TEXTS.nextStory}: ${story.book_title ?? 'A story'}`}
+        </p>
+        {story.poster_url || story.book?.cover_url ? (
+          // The reading's own frame, else the book's cover.
+          <img
+            src={story.poster_url ?? story.book?.cover_url ?? undefined}
+            alt=""
+            className="aspect-video w-64 rounded-2xl bg-black object-cover opacity-90 mobile:w-48"
+          />
+        ) : (
+          <span aria-hidden="true" className="flex size-24 items-center justify-center rounded-full bg-honey font-display text-4xl font-bold text-ink">
+            {story.reader_avatar}
+          </span>
+        )}
+        <p className="font-display text-2xl font-bold">{story.book_title ?? 'A story'}</p>
+        <p className="text-lg opacity-90">{story.is_ai ? `${story.reader_name} (AI voice)` : `Read by ${story.reader_name}`}</p>
+        <button
+          type="button"
+          onClick={onPlay}
+          className="inline-flex min-h-12 items-center gap-2 rounded-full bg-white/10 px-6 text-lg font-semibold hover:bg-white/20"
+        >
+          <PlayIcon className="size-6" />
+          {PLAYBACK_TEXTS.nextStoryNow}
+        </button>
+      </section>
+    </div>
+  );
+}
+
 function Overlay({ children }: { children: ReactNode }) {
   return <div className="absolute inset-0 z-[1] flex items-center justify-center p-6 text-center">{children}</div>;
 }
@@ -578,10 +678,10 @@ function ReaderCard({ story, playing }: { story: Recording; playing: boolean }) 
 type StoryBookProps = { story: Recording; page: number; layout: 'book' | 'beside'; calm: boolean; onPageChange: (page: number) => void };
 
 function StoryBook({ story, page, layout, calm, onPageChange }: StoryBookProps) {
-  const Pages = use(StoryBookPagesContext);
+  const parts = use(StoryBookPagesContext);
   const url = story.pdf_url ?? story.book?.pdf_url ?? null;
   const title = story.book_title ?? 'A story';
-  if (!url || !Pages) {
+  if (!url || !parts) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-card bg-white/5 p-8 text-center">
         <BookIcon className="size-12 text-honey" />
@@ -592,9 +692,14 @@ function StoryBook({ story, page, layout, calm, onPageChange }: StoryBookProps) 
     );
   }
   return (
-    <div data-testid="story-book" data-page={page} className={`w-full rounded-card p-4 text-ink mobile:p-2 ${calm ? 'bg-night-soft' : 'bg-cream'}`}>
+    // At bedtime the whole panel, white pages included, is dimmed to the night palette.
+    <div
+      data-testid="story-book"
+      data-page={page}
+      className={`w-full rounded-card p-4 text-ink mobile:p-2 ${calm ? 'bg-night-soft brightness-[0.55]' : 'bg-cream'}`}
+    >
       {/* One mount per book: a story of the same book keeps the opened PDF. */}
-      <Pages key={story.book_id ?? story.id} url={url} title={title} page={page} onPageChange={onPageChange} layout={layout} />
+      <parts.Pages key={story.book_id ?? story.id} url={url} title={title} page={page} onPageChange={onPageChange} layout={layout} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignBody, AssignResponse } from '@fst/shared/recordings/recordings.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { recordingQueryKey } from './get-recording.ts';
-import { recordingsQueryKey } from './recordings-query-keys.ts';
+import { recordingQueryKey } from '../../../lib/api/recordings/get-recording.ts';
+import { recordingsQueryKey } from '../../../lib/api/recordings/recordings-query-keys.ts';
 
 /** POST /api/recording/{id}/assign body kid_ids. */
 export function assignRecording(recordingId: string, body: AssignBody): Promise<AssignResponse> {

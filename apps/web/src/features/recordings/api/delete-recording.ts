@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { okResponse } from '@fst/shared/http/error.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { recordingsQueryKey } from './recordings-query-keys.ts';
+import { recordingsQueryKey } from '../../../lib/api/recordings/recordings-query-keys.ts';
 
 /** DELETE /api/recording/{id} (the owner only). */
 export function deleteRecording(recordingId: string): Promise<z.infer<typeof okResponse>> {

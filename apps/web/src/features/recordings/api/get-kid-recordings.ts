@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { kidRecordingsResponse } from '@fst/shared/recordings/recordings.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { recordingsQueryKey } from './recordings-query-keys.ts';
+import { recordingsQueryKey } from '../../../lib/api/recordings/recordings-query-keys.ts';
 
 export type KidRecordings = z.infer<typeof kidRecordingsResponse>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { RecordingList } from './get-family-recordings.ts';
-import { recordingsQueryKey } from './recordings-query-keys.ts';
+import type { RecordingList } from '../../../lib/api/recordings/get-family-recordings.ts';
+import { recordingsQueryKey } from '../../../lib/api/recordings/recordings-query-keys.ts';
 
 /** GET /api/family/{id}/recent-ai-recordings: the family's newest AI voice stories (recordings with is_ai). */
 export function getRecentAiRecordings(familyId: string): Promise<RecordingList> {

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { recordableKids, type ChoosableKid } from '@fst/shared/recordings/recordings.rules';
-import { familyQueryOptions } from '../../families/api/get-family.ts';
-import { myFamiliesQueryOptions } from '../../families/api/get-my-families.ts';
+import { familyQueryOptions } from '../../../lib/api/families/get-family.ts';
+import { myFamiliesQueryOptions } from '../../../lib/api/families/get-my-families.ts';
 
 export type RecordableKids = { status: 'pending' } | { status: 'error'; retry: () => void } | { status: 'success'; kids: ChoosableKid[] };
 

@@ -3,6 +3,7 @@ import { RECORDING_UPLOAD_FILE_FIELD, type RecordingUploadFields, type recording
 import { RESUMABLE_UPLOAD_FILETYPE_KEY, RESUMABLE_UPLOAD_PATH } from '@fst/shared/recordings/recordings.rules';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
+import { idempotencyHeader } from '../../../lib/idempotency-key.ts';
 import { apiUpload } from '../../../lib/upload.ts';
 
 export type UploadedRecording = z.infer<typeof recordingResponse>;
@@ -14,6 +15,10 @@ export type RecordingUploadInput = {
   uploadUrl?: string | null | undefined;
   /** Remembers the tus upload's address as soon as it exists (to resume after a reload). */
   onUploadUrl?: (url: string | null) => void;
+  /** A tus upload of these bytes already finished: only the last call is sent (again). */
+  uploadedId?: string | null | undefined;
+  /** Remembers the finished tus upload's id: the server removes the upload once it is a recording. */
+  onUploaded?: (uploadId: string | null) => void;
   /** 0 to 100. */
   onProgress?: (percent: number) => void;
 };
@@ -76,9 +81,12 @@ function tusStatus(error: unknown): number | null {
  */
 export async function uploadRecording(input: RecordingUploadInput): Promise<UploadedRecording> {
   if (tusSupported) {
-    let uploadId: string | null = null;
+    let uploadId: string | null = input.uploadedId ?? null;
     try {
-      uploadId = await sendResumable(input);
+      if (!uploadId) {
+        uploadId = await sendResumable(input);
+        input.onUploaded?.(uploadId);
+      }
     } catch (error) {
       const status = tusStatus(error);
       // No resumable endpoint here (or it refuses the method): fall back to the plain upload below.
@@ -89,10 +97,16 @@ export async function uploadRecording(input: RecordingUploadInput): Promise<Uplo
     }
     if (uploadId) {
       try {
-        return await apiUpload<UploadedRecording>('/api/recording/upload', form({ ...input.fields, upload_id: uploadId }));
+        // One key per upload: the same upload sent again (an answer lost, a retry after a reload) makes one recording.
+        return await apiUpload<UploadedRecording>('/api/recording/upload', form({ ...input.fields, upload_id: uploadId }), {
+          headers: idempotencyHeader(`upload-${uploadId}`),
+        });
       } catch (error) {
         // The finished upload is gone (expired, or already turned into a recording): start afresh next time.
-        if (error instanceof ApiError && error.status === 404) input.onUploadUrl?.(null);
+        if (error instanceof ApiError && error.status === 404) {
+          input.onUploadUrl?.(null);
+          input.onUploaded?.(null);
+        }
         throw error;
       }
     }

@@ -11,8 +11,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { assignRecording } from '../api/assign-recording.ts';
-import { familyRecordingsQueryOptions } from '../api/get-family-recordings.ts';
-import { recordingsQueryKey } from '../api/recordings-query-keys.ts';
+import { familyRecordingsQueryOptions } from '../../../lib/api/recordings/get-family-recordings.ts';
+import { recordingsQueryKey } from '../../../lib/api/recordings/recordings-query-keys.ts';
 import { StorySummary, storyTitle } from './story-summary.tsx';
 
 export type AssignKid = { id: string; first_name: string };
@@ -107,7 +107,11 @@ export function AssignStoryPanel({ familyId, kid, onAssigned }: AssignStoryPanel
                     <Button size="sm" onClick={() => assign.mutate(recording)} disabled={assign.isPending} aria-busy={busy || undefined}>
                       {busy ? <Spinner className="size-5 border-white/40 border-t-white" /> : <PlusIcon />}
                       <span>
-                        Assign<span className="sr-only"> {storyTitle(recording)} to {kid.first_name}</span>
+                        Assign
+                        <span className="sr-only">
+                          {' '}
+                          {storyTitle(recording)} to {kid.first_name}
+                        </span>
                       </span>
                     </Button>
                   }

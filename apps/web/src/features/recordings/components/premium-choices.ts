@@ -2,8 +2,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { premiumAssignment, quoteShare, shareCost, type ShareQuote } from '@fst/shared/billing/billing.rules';
 import type { PlanType } from '@fst/shared/constants';
 import type { ChoosableKid } from '@fst/shared/recordings/recordings.rules';
-import { familyQueryOptions } from '../../families/api/get-family.ts';
-import { readerQueueQueryOptions } from '../../requests/api/get-reader-queue.ts';
+import { familyQueryOptions } from '../../../lib/api/families/get-family.ts';
+import { readerQueueQueryOptions } from '../../../lib/api/requests/get-reader-queue.ts';
 
 /** What sharing a premium story with one kid means for the reader: its share-token cost, or why it is refused. */
 export type PremiumKidTerms = { cost: number; refusal: string | null };
@@ -56,8 +56,7 @@ export function useFamilyTiers(familyIds: readonly string[]): ReadonlyMap<string
   const unique = [...new Set(familyIds)].sort();
   return useQueries({
     queries: unique.map((id) => familyQueryOptions(id)),
-    combine: (results) =>
-      results.every((r) => r.data) ? new Map(results.map((r) => [r.data!.family.id, r.data!.family.subscription_tier] as const)) : null,
+    combine: (results) => (results.every((r) => r.data) ? new Map(results.map((r) => [r.data!.family.id, r.data!.family.subscription_tier] as const)) : null),
   });
 }
 

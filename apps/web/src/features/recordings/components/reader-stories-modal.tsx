@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useReaderRecordings } from '../api/get-reader-recordings.ts';
+import { useReaderRecordings } from '../../../lib/api/recordings/get-reader-recordings.ts';
 import type { PlayStories } from './kid-stories-modal.tsx';
 import { PlayGlyph, StorySummary, storyTitle } from './story-summary.tsx';
 

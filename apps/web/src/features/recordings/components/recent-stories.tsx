@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import type { RecordingList } from '../api/get-family-recordings.ts';
+import type { RecordingList } from '../../../lib/api/recordings/get-family-recordings.ts';
 import { useRecentAiRecordings } from '../api/get-recent-ai-recordings.ts';
 import { useRecentRecordings } from '../api/get-recent-recordings.ts';
 import type { PlayStories } from './kid-stories-modal.tsx';

@@ -1,6 +1,6 @@
 import { use, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 import type { Book } from '@fst/shared/books/books.schema';
 import { canRecordPremium, formatShareBalance } from '@fst/shared/billing/billing.rules';
 import type { RecordingType } from '@fst/shared/constants';
@@ -19,14 +19,14 @@ import { paths } from '../../../lib/paths.ts';
 import { deleteSession, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
-import { useBook } from '../../books/api/get-book.ts';
-import { PdfView } from '../../books/components/pdf-view.tsx';
+import { useBook } from '../../../lib/api/books/get-book.ts';
+import { PdfView } from '../../../components/pdf/pdf-view.tsx';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
 import { KidChecklist, type KidChoice } from './kid-checklist.tsx';
 import { premiumKidTerms, premiumQuote, shareTokens, useFamilyTiers, usePremiumRequestFamilies } from './premium-choices.ts';
 import { PremiumSharingContext, type ShareAccount } from './premium-sharing.ts';
 import { RecordingTypeChoice } from './recording-type-choice.tsx';
-import { refreshAfterSend, sendSession, uploadFailureText } from './send-session.ts';
+import { refreshAfterSend, sendSession, uploadFailureText, useSendWhenBackOnline } from './send-session.ts';
 import { UnsentRecordings } from './unsent-recordings.tsx';
 import { UploadProgress, type UploadState } from './upload-progress.tsx';
 import { useMediaAccess, useRecorder } from './use-recorder.ts';
@@ -35,11 +35,13 @@ type RecorderPageProps = {
   bookId: string | null;
   childId: string | null;
   premium: boolean;
+  /** The story request being recorded, when opened from it (a premium book's pages are shown for it). */
+  requestId?: string | null;
   userId: string;
 };
 
 /** `/record?bookId&childId&premium`: the recorder page (spec sections 2 and 4). */
-export function RecorderPage({ bookId, childId, premium, userId }: RecorderPageProps) {
+export function RecorderPage({ bookId, childId, premium, requestId, userId }: RecorderPageProps) {
   if (!bookId) {
     return (
       <div className="mx-auto max-w-xl px-6 py-12 mobile:px-4">
@@ -53,11 +55,11 @@ export function RecorderPage({ bookId, childId, premium, userId }: RecorderPageP
       </div>
     );
   }
-  return <RecorderForBook bookId={bookId} childId={childId} premium={premium} userId={userId} />;
+  return <RecorderForBook bookId={bookId} childId={childId} premium={premium} requestId={requestId} userId={userId} />;
 }
 
-function RecorderForBook({ bookId, childId, premium, userId }: RecorderPageProps & { bookId: string }) {
-  const book = useBook(bookId, { premium });
+function RecorderForBook({ bookId, childId, premium, requestId, userId }: RecorderPageProps & { bookId: string }) {
+  const book = useBook(bookId, { premium, requestId });
   const sharing = use(PremiumSharingContext);
   if (book.isPending) return <LoadingScreen label="Loading the book…" />;
   if (book.isError) {
@@ -114,7 +116,18 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
   const [confirming, setConfirming] = useState(false);
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
   const [stopped, setStopped] = useState<RecordingSession | null>(null);
+  // The last upload failed for want of a connection: it is tried again by itself once the browser is back online.
+  const [offline, setOffline] = useState(false);
   const recorder = useRecorder();
+  const recording = recorder.state === 'recording' || recorder.state === 'paused';
+  // Leaving mid-recording asks first: inside the app with a dialog, a reload or a closed tab with the browser's.
+  const leaving = useBlocker(recording);
+  useEffect(() => {
+    if (!recording) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [recording]);
   const { access, retry } = useMediaAccess(type === 'audio_only' ? 'audio' : 'video');
   const previewRef = useRef<HTMLVideoElement>(null);
   const pageHostRef = useRef<HTMLDivElement>(null);
@@ -124,13 +137,15 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
   const locked = recorderChoicesLocked(recorder.state);
   const kidList: ChoosableKid[] = kids.status === 'success' ? kids.kids : [];
 
-  // A childId that is not one of the reader's kids is not kept as a choice.
+  // A childId that is not one of the reader's kids is not kept as a choice: the choices are trimmed to the
+  // reader's kids each time that list changes, while rendering (no effect and second render for it).
   const knownKids = kids.status === 'success' ? kids.kids.map((k) => k.id).join() : null;
-  useEffect(() => {
-    if (knownKids === null) return;
+  const [trimmedFor, setTrimmedFor] = useState<string | null>(null);
+  if (knownKids !== null && knownKids !== trimmedFor) {
+    setTrimmedFor(knownKids);
     const known = new Set(knownKids.split(','));
     setSelected((current) => new Set([...current].filter((id) => known.has(id))));
-  }, [knownKids]);
+  }
 
   useEffect(() => {
     const video = previewRef.current;
@@ -193,14 +208,16 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
         pageHost: pageHostRef.current,
         preview: previewRef.current,
       });
-      // On a phone or an upright tablet the controls are at the bottom of the screen: the page to read goes on top.
-      if (mobile) bookRef.current?.scrollIntoView({ block: 'start' });
+      // The controls are at the bottom of the screen: the page to read goes on top (below them on a laptop, but
+      // for the split view, where the page is beside the choices).
+      if (mobile || !isSplit) bookRef.current?.scrollIntoView({ block: 'start' });
     } catch {
       notify.error(RECORDING_TEXTS.cameraDenied);
     }
   };
 
   const send = async (session: RecordingSession) => {
+    setOffline(false);
     setUpload({ status: 'sending', percent: 0 });
     try {
       await sendSession(session, (percent) => setUpload({ status: 'sending', percent }));
@@ -213,8 +230,10 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
       const message = premiumRefusal(error) ?? uploadFailureText(error);
       notify.error(message);
       setUpload({ status: 'failed', message });
+      setOffline(error instanceof ApiError && error.isNetworkError);
     }
   };
+  useSendWhenBackOnline(offline && upload.status === 'failed' && stopped !== null, () => stopped && void send(stopped));
 
   const stop = async () => {
     const session = await recorder.stop();
@@ -230,14 +249,15 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
     recorder.reset();
   };
 
-  const stateText =
-    recorder.state === 'recording' ? 'Recording' : recorder.state === 'paused' ? 'Paused' : recorder.state === 'stopped' ? 'Stopped' : 'Ready';
+  const stateText = recorder.state === 'recording' ? 'Recording' : recorder.state === 'paused' ? 'Paused' : recorder.state === 'stopped' ? 'Stopped' : 'Ready';
 
   const camera =
     type === 'audio_only' ? (
       <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-2xl bg-night text-white mobile:max-h-40">
         <MicIcon className={`size-14 ${recorder.state === 'recording' ? 'animate-pulse text-honey' : ''}`} />
-        <p className="text-lg font-semibold">{access.status === 'ready' ? 'Microphone ready' : access.status === 'pending' ? 'Asking for the microphone…' : 'No microphone'}</p>
+        <p className="text-lg font-semibold">
+          {access.status === 'ready' ? 'Microphone ready' : access.status === 'pending' ? 'Asking for the microphone…' : 'No microphone'}
+        </p>
       </div>
     ) : (
       // Shorter on a phone or an upright tablet, where the book's page needs the room.
@@ -263,65 +283,67 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
         </Alert>
       ) : null}
       {/*
-        The state, the time, what to do next and the upload's progress. On a phone or an upright tablet they
-        stay at the bottom of the screen, so that the book's page and Stop are in view together (the page,
+        The state, the time, what to do next and the upload's progress. They stay at the bottom of the screen on
+        every screen (a laptop's too, issue 22), so that the book's page and Stop are in view together (the page,
         toasts and the Report Issue button keep above them: lib/bottom-bar.ts).
       */}
-      <div
-        ref={bottomBarRef}
-        data-testid="recorder-bar"
-        className="flex flex-col gap-4 mobile:fixed mobile:inset-x-0 mobile:bottom-0 mobile:z-30 mobile:gap-2 mobile:border-t mobile:border-line mobile:bg-paper/95 mobile:px-4 mobile:py-3 mobile:shadow-card mobile:backdrop-blur">
-        <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-deep px-4 py-3 mobile:justify-end mobile:py-1">
-          <p className="flex items-center gap-2 font-semibold" aria-live="polite">
-            <span
-              aria-hidden="true"
-              className={`inline-block size-3 rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-danger' : recorder.state === 'paused' ? 'bg-honey' : 'bg-line-strong'}`}
-            />
-            {stateText}
-          </p>
-          <p role="timer" aria-label="Recording time" className="font-mono text-3xl font-bold tabular-nums mobile:text-2xl">
-            {formatTimer(recorder.elapsed)}
-          </p>
+      <div ref={bottomBarRef} data-testid="recorder-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-paper/95 shadow-card backdrop-blur">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-3 mobile:flex-col mobile:items-stretch mobile:px-4">
+          <div className="flex items-center justify-between gap-6 rounded-2xl bg-cream-deep px-4 py-1 mobile:justify-end mobile:gap-3">
+            <p className="flex items-center gap-2 font-semibold" aria-live="polite">
+              <span
+                aria-hidden="true"
+                className={`inline-block size-3 rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-danger' : recorder.state === 'paused' ? 'bg-honey' : 'bg-line-strong'}`}
+              />
+              {stateText}
+            </p>
+            <p role="timer" aria-label="Recording time" className="font-mono text-3xl font-bold tabular-nums mobile:text-2xl">
+              {formatTimer(recorder.elapsed)}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3 mobile:*:flex-1">
+            {recorder.state === 'idle' ? (
+              <Button
+                size="lg"
+                onClick={askToStart}
+                disabled={access.status !== 'ready' || kids.status !== 'success' || kidList.length === 0 || premiumBlocked}
+                aria-describedby={premiumAccount ? (premiumCheck?.blocked ? `${costId} ${blockedId}` : costId) : undefined}
+              >
+                <MicIcon /> Start Recording
+              </Button>
+            ) : null}
+            {recorder.state === 'recording' ? (
+              <>
+                <Button variant="secondary" onClick={recorder.pause}>
+                  Pause
+                </Button>
+                <Button variant="danger" onClick={() => void stop()}>
+                  Stop
+                </Button>
+              </>
+            ) : null}
+            {recorder.state === 'paused' ? (
+              <>
+                <Button onClick={recorder.resume}>Resume</Button>
+                <Button variant="danger" onClick={() => void stop()}>
+                  Stop
+                </Button>
+              </>
+            ) : null}
+            {recorder.state === 'stopped' && upload.status !== 'sending' ? (
+              <>
+                {upload.status === 'failed' && stopped ? <Button onClick={() => void send(stopped)}>Try Upload Again</Button> : null}
+                <Button variant="secondary" onClick={() => void recordAgain()}>
+                  {RECORDING_PAGE_TEXTS.recordAgain}
+                </Button>
+              </>
+            ) : null}
+          </div>
+          <div className="min-w-0 flex-1 basis-72 mobile:basis-auto">
+            <UploadProgress upload={upload} />
+            {offline && upload.status === 'failed' ? <p className="mt-1 text-base text-ink-soft">{RECORDING_PAGE_TEXTS.uploadWaitsForConnection}</p> : null}
+          </div>
         </div>
-        <div className="flex flex-wrap gap-3 mobile:*:flex-1">
-          {recorder.state === 'idle' ? (
-            <Button
-              size="lg"
-              onClick={askToStart}
-              disabled={access.status !== 'ready' || kids.status !== 'success' || kidList.length === 0 || premiumBlocked}
-              aria-describedby={premiumAccount ? (premiumCheck?.blocked ? `${costId} ${blockedId}` : costId) : undefined}
-            >
-              <MicIcon /> Start Recording
-            </Button>
-          ) : null}
-          {recorder.state === 'recording' ? (
-            <>
-              <Button variant="secondary" onClick={recorder.pause}>
-                Pause
-              </Button>
-              <Button variant="danger" onClick={() => void stop()}>
-                Stop
-              </Button>
-            </>
-          ) : null}
-          {recorder.state === 'paused' ? (
-            <>
-              <Button onClick={recorder.resume}>Resume</Button>
-              <Button variant="danger" onClick={() => void stop()}>
-                Stop
-              </Button>
-            </>
-          ) : null}
-          {recorder.state === 'stopped' && upload.status !== 'sending' ? (
-            <>
-              {upload.status === 'failed' && stopped ? <Button onClick={() => void send(stopped)}>Try Upload Again</Button> : null}
-              <Button variant="secondary" onClick={() => void recordAgain()}>
-                {RECORDING_PAGE_TEXTS.recordAgain}
-              </Button>
-            </>
-          ) : null}
-        </div>
-        <UploadProgress upload={upload} />
       </div>
       {recorder.state === 'idle' && premiumCheck?.blocked ? (
         <div id={blockedId}>
@@ -360,10 +382,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
     </section>
   ) : null;
 
+  // Who the story is for first: on a laptop's first screen (issue 22).
   const choices = (
     <div className="flex flex-col gap-6">
-      <RecordingTypeChoice value={type} onChange={onChangeType} disabled={locked} />
-      {premiumPanel}
       <div id={kidsHeadingId}>
         {kids.status === 'pending' ? (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
@@ -398,6 +419,8 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
           />
         )}
       </div>
+      {premiumPanel}
+      <RecordingTypeChoice value={type} onChange={onChangeType} disabled={locked} />
     </div>
   );
 
@@ -416,7 +439,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
   );
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-6 py-8 mobile:px-4 mobile:pt-6 mobile:pb-[calc(var(--bottom-bar-height,0px)+3rem)]">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-6 pt-8 pb-[calc(var(--bottom-bar-height,0px)+3rem)] mobile:px-4 mobile:pt-6">
       <PageTitle title={`Record: ${book.title}`} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
@@ -440,25 +463,26 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
             </section>
           </Card>
           <div className="flex flex-col gap-6">
+            <Card>{choices}</Card>
             <Card>
               <section aria-label="Recorder">{controls}</section>
             </Card>
-            <Card>{choices}</Card>
           </div>
         </div>
       ) : (
         <>
-          <Card>
-            <section ref={bookRef} aria-label="Book" className="scroll-mt-24">
-              {bookView}
-            </section>
-          </Card>
+          {/* The choices first, in view on a laptop; Start brings the book up, the controls stay at the bottom. */}
           <div className="grid grid-cols-2 items-start gap-6 mobile:grid-cols-1">
             <Card>
               <section aria-label="Recorder">{controls}</section>
             </Card>
             <Card>{choices}</Card>
           </div>
+          <Card>
+            <section ref={bookRef} aria-label="Book" className="scroll-mt-24">
+              {bookView}
+            </section>
+          </Card>
         </>
       )}
       <ConfirmDialog
@@ -471,6 +495,19 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
         confirmLabel="Start Recording"
         onConfirm={() => void begin()}
         tone="primary"
+      />
+      <ConfirmDialog
+        open={leaving.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open && leaving.state === 'blocked') leaving.reset();
+        }}
+        title={RECORDING_PAGE_TEXTS.leaveTitle}
+        description={RECORDING_PAGE_TEXTS.leaveBody}
+        cancelLabel={RECORDING_PAGE_TEXTS.leaveStay}
+        confirmLabel={RECORDING_PAGE_TEXTS.leaveGo}
+        onConfirm={() => {
+          if (leaving.state === 'blocked') leaving.proceed();
+        }}
       />
     </div>
   );
@@ -485,7 +522,12 @@ type PremiumCheck = {
 type PremiumTerms =
   | { status: 'none' | 'pending' }
   | { status: 'error'; retry: () => void }
-  | { status: 'ready'; terms: ReadonlyMap<string, { cost: number; refusal: string | null }>; balance: number; check: (chosen: readonly ChoosableKid[]) => PremiumCheck };
+  | {
+      status: 'ready';
+      terms: ReadonlyMap<string, { cost: number; refusal: string | null }>;
+      balance: number;
+      check: (chosen: readonly ChoosableKid[]) => PremiumCheck;
+    };
 
 /**
  * The premium rules for the recorder (decisions.md "Resolved ambiguities"): families that asked the reader

@@ -18,8 +18,8 @@ import { formatDate } from '../../../lib/view.ts';
 import { useAssignRecording } from '../api/assign-recording.ts';
 import { useDeleteRecording } from '../api/delete-recording.ts';
 import { useRecordableKids } from '../api/get-recordable-kids.ts';
-import { useRecording } from '../api/get-recording.ts';
-import { useViewUrl } from '../api/get-view-url.ts';
+import { useRecording } from '../../../lib/api/recordings/get-recording.ts';
+import { useViewUrl } from '../../../lib/api/recordings/get-view-url.ts';
 import { KidChecklist, type KidChoice } from './kid-checklist.tsx';
 import { premiumKidTerms, premiumQuote, shareTokens, useFamilyTiers } from './premium-choices.ts';
 import { PremiumSharingContext, type ShareAccount } from './premium-sharing.ts';
@@ -395,4 +395,3 @@ function DeleteRecording({ recording, backTo }: { recording: Recording; backTo: 
     </Card>
   );
 }
-

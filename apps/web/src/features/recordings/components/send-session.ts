@@ -1,10 +1,11 @@
+import { useEffect, useEffectEvent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deleteSession, sessionBlob, updateSession, type RecordingSession } from '../../../lib/recording-store.ts';
-import { playbackQueryKey } from '../../playback/api/playback-query-keys.ts';
-import { requestsQueryKey } from '../../requests/api/requests-query-keys.ts';
-import { recordingsQueryKey } from '../api/recordings-query-keys.ts';
+import { playbackQueryKey } from '../../../lib/api/playback/playback-query-keys.ts';
+import { requestsQueryKey } from '../../../lib/api/requests/requests-query-keys.ts';
+import { recordingsQueryKey } from '../../../lib/api/recordings/recordings-query-keys.ts';
 import { uploadRecording, type UploadedRecording } from '../api/upload-recording.ts';
 
 /**
@@ -19,6 +20,11 @@ export async function sendSession(session: RecordingSession, onProgress: (percen
     onUploadUrl: (url) => {
       session.uploadUrl = url;
       void updateSession(session.id, { uploadUrl: url }).catch(() => undefined);
+    },
+    uploadedId: session.uploadedId,
+    onUploaded: (uploadId) => {
+      session.uploadedId = uploadId;
+      void updateSession(session.id, { uploadedId: uploadId }).catch(() => undefined);
     },
     onProgress,
     fields: {
@@ -46,4 +52,18 @@ export function refreshAfterSend(queryClient: QueryClient): Promise<unknown> {
 export function uploadFailureText(error: unknown): string {
   if (error instanceof ApiError) return error.isNetworkError ? RECORDING_TEXTS.uploadError : RECORDING_TEXTS.uploadFailed;
   return RECORDING_TEXTS.uploadFailedGeneric;
+}
+
+/**
+ * While `waiting` (an upload failed for want of a connection), sends again by itself when the browser is back
+ * online (issue 22): the reading stays on the device until the server has it.
+ */
+export function useSendWhenBackOnline(waiting: boolean, sendAgain: () => void): void {
+  const sendAgainNow = useEffectEvent(() => sendAgain());
+  useEffect(() => {
+    if (!waiting) return;
+    const onOnline = () => sendAgainNow();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [waiting]);
 }

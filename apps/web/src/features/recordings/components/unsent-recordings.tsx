@@ -8,11 +8,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { deleteSession, listSessions, type RecordingSession } from '../../../lib/recording-store.ts';
+import { mediaDuration } from '../../../lib/media-duration.ts';
+import { deleteSession, listSessions, sessionBlob, updateSession, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatDate } from '../../../lib/view.ts';
 import { UploadProgress, type UploadState } from './upload-progress.tsx';
-import { refreshAfterSend, sendSession, uploadFailureText } from './send-session.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { refreshAfterSend, sendSession, uploadFailureText, useSendWhenBackOnline } from './send-session.ts';
 
 /** The signed-in user's readings kept in this browser that the server has not confirmed. */
 export function useUnsentRecordings(userId: string) {
@@ -54,13 +56,42 @@ export function UnsentRecordings({ userId }: { userId: string }) {
   );
 }
 
+/**
+ * The length the kept chunks really hold (issue 22.4), read from the file itself: the length noted while
+ * recording is the clock's, which runs on past what a crash let be stored. Kept with the reading, so an upload
+ * says it too; the noted length until then, or when the browser cannot tell.
+ */
+function useKeptLength(session: RecordingSession): { seconds: number; measured: boolean } {
+  const [measured, setMeasured] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    void sessionBlob(session)
+      .then((blob) => (blob.size > 0 ? mediaDuration(blob) : 0))
+      .then(async (seconds) => {
+        if (seconds === null || !live) return;
+        const rounded = Math.round(seconds * 10) / 10;
+        setMeasured(rounded);
+        session.durationSeconds = rounded;
+        await updateSession(session.id, { durationSeconds: rounded });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  return measured === null ? { seconds: session.durationSeconds, measured: false } : { seconds: measured, measured: true };
+}
+
 function UnsentItem({ session, onGone }: { session: RecordingSession; onGone: () => void }) {
   const navigate = useNavigate();
+  const length = useKeptLength(session);
   const queryClient = useQueryClient();
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [offline, setOffline] = useState(false);
 
   const send = async () => {
+    setOffline(false);
     setUpload({ status: 'sending', percent: 0 });
     try {
       await sendSession(session, (percent) => setUpload({ status: 'sending', percent }));
@@ -72,8 +103,10 @@ function UnsentItem({ session, onGone }: { session: RecordingSession; onGone: ()
       const message = uploadFailureText(error);
       notify.error(message);
       setUpload({ status: 'failed', message });
+      setOffline(error instanceof ApiError && error.isNetworkError);
     }
   };
+  useSendWhenBackOnline(offline && upload.status === 'failed', () => void send());
 
   const discard = async () => {
     await deleteSession(session.id).catch(() => undefined);
@@ -83,7 +116,7 @@ function UnsentItem({ session, onGone }: { session: RecordingSession; onGone: ()
 
   return (
     <li className="flex flex-col gap-3 rounded-2xl bg-paper p-4">
-      <p>{RECORDING_PAGE_TEXTS.unsentBody(session.bookTitle, formatDuration(session.durationSeconds))}</p>
+      <p data-length-measured={length.measured}>{RECORDING_PAGE_TEXTS.unsentBody(session.bookTitle, formatDuration(Math.round(length.seconds)))}</p>
       <p className="text-base text-ink-soft">
         {recordingTypeLabel(session.recordingType as RecordingType) ?? session.recordingType} · for {session.kidNames.join(', ')} ·{' '}
         {formatDate(session.startedAt, { dateStyle: 'medium', timeStyle: 'short' })}
@@ -99,7 +132,9 @@ function UnsentItem({ session, onGone }: { session: RecordingSession; onGone: ()
         </div>
       )}
       <UploadProgress upload={upload} />
-      {upload.status === 'failed' ? <Alert tone="info">Your reading is still kept on this device.</Alert> : null}
+      {upload.status === 'failed' ? (
+        <Alert tone="info">{offline ? RECORDING_PAGE_TEXTS.uploadWaitsForConnection : 'Your reading is still kept on this device.'}</Alert>
+      ) : null}
       <ConfirmDialog
         open={confirmDiscard}
         onOpenChange={setConfirmDiscard}

@@ -25,4 +25,3 @@ export function UploadProgress({ upload }: { upload: UploadState }) {
     </div>
   );
 }
-

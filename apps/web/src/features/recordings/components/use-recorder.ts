@@ -8,17 +8,21 @@ import { pickMimeType, RECORDING_CHUNK_MS, RECORDING_WEBCAM, startComposite } fr
 
 export type MediaAccess = { status: 'pending' } | { status: 'ready'; stream: MediaStream } | { status: 'denied' };
 
+const PENDING: MediaAccess = { status: 'pending' };
+
 /**
  * The camera and microphone (only the microphone for audio_only), asked for when the kind changes and
  * released on unmount. Refusal shows the spec's text.
  */
 export function useMediaAccess(kind: 'video' | 'audio') {
-  const [access, setAccess] = useState<MediaAccess>({ status: 'pending' });
   const [attempt, setAttempt] = useState(0);
+  // The answer to one ask (a kind, an attempt): pending until the answer to the ask of this render is in.
+  const ask = `${kind} ${attempt}`;
+  const [answer, setAnswer] = useState<{ ask: string; access: MediaAccess } | null>(null);
+  const access = answer?.ask === ask ? answer.access : PENDING;
   useEffect(() => {
     let live = true;
     let stream: MediaStream | null = null;
-    setAccess({ status: 'pending' });
     const constraints: MediaStreamConstraints =
       kind === 'audio' ? { audio: true } : { audio: true, video: { width: { ideal: RECORDING_WEBCAM.width }, height: { ideal: RECORDING_WEBCAM.height } } };
     const request = navigator.mediaDevices?.getUserMedia
@@ -31,19 +35,21 @@ export function useMediaAccess(kind: 'video' | 'audio') {
           return;
         }
         stream = got;
-        setAccess({ status: 'ready', stream: got });
+        setAnswer({ ask, access: { status: 'ready', stream: got } });
       },
       () => {
         if (!live) return;
-        setAccess({ status: 'denied' });
+        setAnswer({ ask, access: { status: 'denied' } });
         notify.error(RECORDING_TEXTS.cameraDenied);
       },
     );
     return () => {
       live = false;
       if (stream) for (const track of stream.getTracks()) track.stop();
+      // Its stream is stopped: the same ask made again later (audio, then video again) waits for a new answer.
+      setAnswer(null);
     };
-  }, [kind, attempt]);
+  }, [ask, kind]);
   return { access, retry: () => setAttempt((n) => n + 1) };
 }
 
@@ -72,7 +78,7 @@ type StartInput = Omit<RecordingSession, 'id' | 'mimeType' | 'startedAt' | 'dura
 
 /**
  * The recorder of spec section 4 (idle → recording ⇄ paused → stopped, Record Again back to idle) on
- * MediaRecorder, 1000 ms chunks, each written to IndexedDB as it arrives.
+ * MediaRecorder, short chunks (RECORDING_CHUNK_MS), each written to IndexedDB as it arrives.
  */
 export function useRecorder() {
   const [state, setState] = useState<RecorderState>('idle');
@@ -89,6 +95,25 @@ export function useRecorder() {
     }, 250);
     return () => window.clearInterval(timer);
   }, [state]);
+  // The page is hidden or going away (a reload, a closed tab, a phone locked): what is recorded is handed over
+  // and stored now, rather than at the next chunk, which may never come.
+  const recording = state === 'recording' || state === 'paused';
+  useEffect(() => {
+    if (!recording) return;
+    const flush = () => {
+      const r = running.current;
+      if (r && r.recorder.state !== 'inactive') r.recorder.requestData();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [recording]);
   useEffect(
     () => () => {
       const r = running.current;
@@ -126,7 +151,8 @@ export function useRecorder() {
     recorder.ondataavailable = (event) => {
       if (!event.data || event.data.size === 0) return;
       const seq = r.seq++;
-      const changes = { durationSeconds: Math.round(seconds(r)), pageTrack: [...r.pageTrack] };
+      // The length of what is stored so far, to the tenth of a second: what a recovered reading holds.
+      const changes = { durationSeconds: Math.round(seconds(r) * 10) / 10, pageTrack: [...r.pageTrack] };
       r.writes = r.writes.then(() => appendChunk(session.id, seq, event.data, changes)).catch(() => undefined);
     };
     running.current = r;

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths, pathTo } from '../../../lib/paths.ts';
-import { useMyRecordings } from '../api/get-my-recordings.ts';
+import { useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
 import { useUnsentRecordings } from './unsent-recordings.tsx';
 
 function RecordingRow({ recording }: { recording: Recording }) {

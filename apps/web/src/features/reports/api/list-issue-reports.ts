@@ -7,8 +7,7 @@ export function listIssueReports(): Promise<z.infer<typeof issueReportList>> {
   return apiRequest<z.infer<typeof issueReportList>>('/api/admin/issue-reports');
 }
 
-export const issueReportsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'issue-reports'] as const, queryFn: listIssueReports });
+export const issueReportsQueryOptions = () => queryOptions({ queryKey: ['admin', 'issue-reports'] as const, queryFn: listIssueReports });
 
 export function useIssueReports() {
   return useQuery(issueReportsQueryOptions());

@@ -48,9 +48,7 @@ export function IssueReportList() {
 
   return (
     <>
-      <p className="mb-4 text-ink-soft">
-        {list.length === 1 ? '1 report' : `${list.length} reports`}
-      </p>
+      <p className="mb-4 text-ink-soft">{list.length === 1 ? '1 report' : `${list.length} reports`}</p>
       <ul className="flex flex-col gap-4">
         {list.map((report) => {
           const known = ISSUE_TYPES.find((value) => value === report.type);

@@ -5,18 +5,24 @@ import { REPORT_TEXTS } from '@fst/shared/messages';
 import { lazyPart } from '../../../components/lazy-part.tsx';
 import { FlagIcon } from '../../../components/ui/icons.tsx';
 import { BOTTOM_BAR_VAR, bottomBarHeight } from '../../../lib/bottom-bar.ts';
+import { currentReportSlot, useReportSlot } from '../../../lib/report-slot.ts';
 
 // The dialog (Radix and the form's validation) loads on first use: the widget is on every page, the landing too.
 const ReportIssueModal = lazyPart(() => import('./report-issue-modal.tsx').then((m) => m.ReportIssueModal), 'overlay');
 
-// Spec section 2: starts 20 px from the left and 80 px above the bottom (or above a bar fixed there: lib/bottom-bar.ts).
-const START = { left: 20, bottom: 80 };
+// Starts in the bottom-right corner, a small round button (issue 22): where the spec put it (20 px from the left,
+// 80 px up) it covered headings and controls. Pages keep room for it at their end (AppLayout's main, the landing's
+// footer); above a bar fixed to the bottom: lib/bottom-bar.ts. On a phone, a page whose header stays at the top
+// keeps a box in it (lib/report-slot.ts) and the button starts there: in a corner it covered the page's lines.
+export const REPORT_BUTTON_INSET_PX = 16;
+const START = { right: REPORT_BUTTON_INSET_PX, bottom: REPORT_BUTTON_INSET_PX };
 // Movement below this many pixels is still a click, not a drag.
 const DRAG_THRESHOLD_PX = 5;
 const KEY_STEP_PX = 10;
 const KEY_STEP_LARGE_PX = 50;
 
 type Position = { left: number; bottom: number };
+type Box = { left: number; top: number; height: number };
 type DragState = { pointerId: number; startX: number; startY: number; origin: Position; moved: boolean };
 
 function clampToViewport(position: Position, button: HTMLElement | null): Position {
@@ -36,15 +42,49 @@ export function ReportIssueWidget() {
   // Once opened the dialog stays mounted, so closing it animates and returns focus as before.
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
-  const [position, setPosition] = useState<Position>(START);
+  // The left is worked out once the button and the viewport are measured (before the first paint).
+  const [position, setPosition] = useState<Position>({ left: -1, bottom: START.bottom });
   const buttonRef = useRef<HTMLButtonElement>(null);
   const drag = useRef<DragState | null>(null);
   const suppressClick = useRef(false);
+  // The header's box it sits on until moved (phones, pages with a header that stays at the top).
+  const slot = useReportSlot();
+  // The box as last measured, with the slot it was measured on: a slot gone from the page has no box.
+  const [measured, setMeasured] = useState<{ slot: HTMLElement; box: Box | null } | null>(null);
+  const slotBox = measured !== null && measured.slot === slot ? measured.box : null;
+  const [moved, setMoved] = useState(false);
+  const docked = !moved && slotBox !== null;
 
-  const moveTo = useCallback((next: Position) => setPosition(clampToViewport(next, buttonRef.current)), []);
+  const moveTo = useCallback((next: Position) => {
+    setMoved(true);
+    setPosition(clampToViewport(next, buttonRef.current));
+  }, []);
+
+  /** Where it is now, as a position from the bottom-left (also when it sits on the header's box). */
+  const current = (): Position => (docked ? { left: slotBox.left, bottom: window.innerHeight - bottomBarHeight() - slotBox.top - slotBox.height } : position);
 
   useLayoutEffect(() => {
-    setPosition((current) => clampToViewport(current, buttonRef.current));
+    // Read directly: on the first render the hook has not seen the header's box yet, and waiting for it would
+    // paint the button in the corner for a frame.
+    const element = slot ?? currentReportSlot();
+    if (!element) return;
+    const measure = () => {
+      const r = element.getBoundingClientRect();
+      setMeasured({ slot: element, box: r.width > 0 ? { left: r.left, top: r.top, height: r.height } : null });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element.parentElement ?? element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [slot]);
+
+  useLayoutEffect(() => {
+    const width = buttonRef.current?.offsetWidth ?? 0;
+    setPosition(clampToViewport({ left: document.documentElement.clientWidth - width - START.right, bottom: START.bottom }, buttonRef.current));
   }, []);
 
   useEffect(() => {
@@ -55,7 +95,7 @@ export function ReportIssueWidget() {
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return;
-    drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, origin: position, moved: false };
+    drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, origin: current(), moved: false };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
 
@@ -88,11 +128,12 @@ export function ReportIssueWidget() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.shiftKey ? KEY_STEP_LARGE_PX : KEY_STEP_PX;
+    const here = current();
     const moves: Record<string, Position> = {
-      ArrowLeft: { left: position.left - step, bottom: position.bottom },
-      ArrowRight: { left: position.left + step, bottom: position.bottom },
-      ArrowUp: { left: position.left, bottom: position.bottom + step },
-      ArrowDown: { left: position.left, bottom: position.bottom - step },
+      ArrowLeft: { left: here.left - step, bottom: here.bottom },
+      ArrowRight: { left: here.left + step, bottom: here.bottom },
+      ArrowUp: { left: here.left, bottom: here.bottom + step },
+      ArrowDown: { left: here.left, bottom: here.bottom - step },
     };
     const next = moves[event.key];
     if (!next) return;
@@ -114,11 +155,20 @@ export function ReportIssueWidget() {
         onPointerCancel={endDrag}
         onClick={onClick}
         onKeyDown={onKeyDown}
-        style={{ left: position.left, bottom: `calc(${position.bottom}px + var(${BOTTOM_BAR_VAR}, 0px))` }}
-        className="fixed z-40 inline-flex min-h-12 min-w-12 cursor-grab touch-none items-center justify-center gap-2 rounded-full border-2 border-white bg-night px-5 text-base font-semibold text-white shadow-card select-none hover:bg-[#201d3a] active:cursor-grabbing mobile:px-0 print:hidden"
+        title={REPORT_TEXTS.button}
+        // Until measured (the page as rendered ahead, before the app runs) it keeps to the right by CSS, and out of
+        // sight on a phone, where it may yet go to the header (it does nothing before the app runs anyway).
+        style={
+          docked
+            ? { left: slotBox.left, top: slotBox.top }
+            : position.left < 0
+              ? { right: START.right, bottom: `calc(${position.bottom}px + var(${BOTTOM_BAR_VAR}, 0px))` }
+              : { left: position.left, bottom: `calc(${position.bottom}px + var(${BOTTOM_BAR_VAR}, 0px))` }
+        }
+        className={`${!docked && position.left < 0 ? 'mobile:invisible ' : ''}fixed z-40 inline-flex size-12 cursor-grab touch-none items-center justify-center rounded-full border-2 border-white bg-night text-base font-semibold text-white shadow-card select-none hover:bg-[#201d3a] active:cursor-grabbing print:hidden`}
       >
         <FlagIcon />
-        <span className="mobile:sr-only">{REPORT_TEXTS.button}</span>
+        <span className="sr-only">{REPORT_TEXTS.button}</span>
       </button>
       <span id="report-issue-move-hint" hidden>
         Drag the button, or use the arrow keys, to move it.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { okResponse } from '@fst/shared/http/error.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { requestsQueryKey } from './requests-query-keys.ts';
+import { requestsQueryKey } from '../../../lib/api/requests/requests-query-keys.ts';
 
 /** DELETE /api/queue/{id}: the parent who asked for the story (or the family admin) cancels it. */
 export function cancelRequest(requestId: string): Promise<z.infer<typeof okResponse>> {

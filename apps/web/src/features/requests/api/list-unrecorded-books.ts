@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookListResponse } from '@fst/shared/books/books.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { requestsQueryKey } from './requests-query-keys.ts';
+import { requestsQueryKey } from '../../../lib/api/requests/requests-query-keys.ts';
 
 export type UnrecordedBooksParams = { readerId: string; premium: boolean; page: number; perPage: number; q?: string | undefined };
 

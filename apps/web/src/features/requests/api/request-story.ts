@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { queueItemResponse, RequestStoryBody } from '@fst/shared/requests/requests.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { requestsQueryKey } from './requests-query-keys.ts';
+import { requestsQueryKey } from '../../../lib/api/requests/requests-query-keys.ts';
 
 export type QueueItemAnswer = z.infer<typeof queueItemResponse>;
 

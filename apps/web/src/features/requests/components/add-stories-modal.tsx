@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { booksQueryOptions } from '../../books/api/list-books.ts';
+import { booksQueryOptions } from '../../../lib/api/books/list-books.ts';
 import { useRequestStory } from '../api/request-story.ts';
 import { BookChoices } from './book-choices.tsx';
 import type { RequestKid, RequestReader } from './request-story-modal.tsx';

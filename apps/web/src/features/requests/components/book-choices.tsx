@@ -87,7 +87,11 @@ export function BookChoices({ legend, books, status, loadFailedText, onRetry, em
             <li key={book.id}>
               <label
                 className={`flex h-full items-start gap-3 rounded-2xl border-2 p-3 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-focus ${
-                  locked ? 'cursor-not-allowed border-line bg-cream-deep opacity-70' : checked ? 'cursor-pointer border-brand bg-brand-soft' : 'cursor-pointer border-line bg-paper hover:border-brand/60'
+                  locked
+                    ? 'cursor-not-allowed border-line bg-cream-deep opacity-70'
+                    : checked
+                      ? 'cursor-pointer border-brand bg-brand-soft'
+                      : 'cursor-pointer border-line bg-paper hover:border-brand/60'
                 }`}
               >
                 <input

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCancelRequest } from '../api/cancel-request.ts';
-import { useKidQueue } from '../api/get-kid-queue.ts';
+import { useKidQueue } from '../../../lib/api/requests/get-kid-queue.ts';
 
 /**
  * A kid's queued stories (spec section 4 "Story row"): pending requests with a QUEUED badge, until the

@@ -7,12 +7,16 @@ import { MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate } from '../../../lib/view.ts';
-import { useReaderQueue } from '../api/get-reader-queue.ts';
+import { useReaderQueue } from '../../../lib/api/requests/get-reader-queue.ts';
 
-/** `/record?bookId=…&childId=…&premium=true`: the recorder set for this request (spec section 2 routes). */
-export function readerRequestRecordPath(item: Pick<QueueItem, 'book_id' | 'kid_id' | 'is_premium'>): string {
+/**
+ * `/record?bookId=…&childId=…&premium=true&requestId=…`: the recorder set for this request (spec section 2
+ * routes); a premium request's id lets the reader see the book's pages for it (issue 22).
+ */
+export function readerRequestRecordPath(item: Pick<QueueItem, 'id' | 'book_id' | 'kid_id' | 'is_premium'>): string {
   const search = new URLSearchParams({ bookId: item.book_id, childId: item.kid_id });
   if (item.is_premium) search.set('premium', 'true');
+  if (item.is_premium) search.set('requestId', item.id);
   return `${paths.record}?${search.toString()}`;
 }
 
@@ -34,12 +38,7 @@ function RequestRow({ item }: { item: QueueItem }) {
           <time dateTime={item.created_at}>{formatDate(item.created_at, { dateStyle: 'medium' })}</time>
         </p>
       </div>
-      <ButtonLink
-        to={readerRequestRecordPath(item)}
-        size="sm"
-        aria-label={`Record ${item.book.title} for ${item.kid.name}`}
-        className="mobile:w-full"
-      >
+      <ButtonLink to={readerRequestRecordPath(item)} size="sm" aria-label={`Record ${item.book.title} for ${item.kid.name}`} className="mobile:w-full">
         <MicIcon /> Record
       </ButtonLink>
     </li>

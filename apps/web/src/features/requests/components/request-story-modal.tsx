@@ -117,7 +117,8 @@ function RequestStoryForm({ reader, kids, onDone }: { reader: RequestReader; kid
         </TabsContent>
       </Tabs>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <div className="flex flex-wrap items-center justify-between gap-3 mobile:flex-col mobile:items-stretch">
+      {/* Kept at the foot of the dialog as the book list scrolls: on a laptop's 800 px it was below the fold. */}
+      <div className="sticky -bottom-6 z-[1] -mx-6 -mb-6 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-paper px-6 py-4 mobile:-bottom-5 mobile:-mx-5 mobile:-mb-5 mobile:flex-col mobile:items-stretch mobile:px-5">
         <p className="text-base text-ink-soft" aria-live="polite">
           {selection ? (
             <>

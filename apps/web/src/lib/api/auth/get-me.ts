@@ -1,0 +1,50 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import type { AuthResponse } from '@fst/shared/auth/auth.schema';
+import type { DeviceMe } from '@fst/shared/devices/devices.schema';
+import { apiRequest } from '../../api-client.ts';
+import { paths } from '../../paths.ts';
+import { checkSession } from './check-session.ts';
+
+/** What `/api/auth/me` answers: the signed-in user and their families, or a kid device (docs/decisions/018). */
+export type SessionAnswer = AuthResponse | DeviceMe;
+
+export function getMe(): Promise<SessionAnswer> {
+  return apiRequest<SessionAnswer>('/api/auth/me');
+}
+
+// Pages for visitors: someone opening one is most likely signed out.
+const GUEST_PAGES = [paths.home, paths.login, paths.signup, paths.forgotPassword, paths.resetPassword];
+const isGuestPage = (pathname: string) => GUEST_PAGES.some((pattern) => matchPath(pattern, pathname) !== null);
+
+/** The signed-in user and their families (or the kid device), or null when signed out (a failed check counts as signed out). */
+export async function getSession(): Promise<SessionAnswer | null> {
+  // Spec section 7: the session check, then the current user. On a signed-in page the user is asked for
+  // at the same time (one round trip less before the page can load its data); used only if the check says so.
+  const me = isGuestPage(window.location.pathname) ? null : getMe().catch(() => null);
+  if (!(await checkSession())) return null;
+  return me ?? getMe().catch(() => null);
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: getSession,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer && 'user' in answer ? answer : null);
+const deviceOf = (answer: SessionAnswer | null): DeviceMe['device'] | null => (answer && 'device' in answer ? answer.device : null);
+
+/** The signed-in user: a kid device counts as no user here (its pages are the kid's only, app/device-gate.tsx). */
+export function useSession() {
+  return useQuery({ ...sessionQueryOptions(), select: userOf });
+}
+
+/** The kid device this browser is, or null. */
+export function useDeviceSession() {
+  return useQuery({ ...sessionQueryOptions(), select: deviceOf });
+}
