@@ -65,6 +65,32 @@ describe('the pg-boss job queue', () => {
     }
   });
 
+  it('waits at stop for a handler that outlasts its stop timeout, and for the statements that record its end', async () => {
+    const statements: string[] = [];
+    let stopped = false;
+    const sql: typeof database.sql = (text, values) => {
+      if (stopped) statements.push(text);
+      return database.sql(text, values);
+    };
+    const jobs = createPgBossJobs({ sql, log: quiet, pollingIntervalSeconds: 30, stopTimeoutMs: 1000 });
+    let began = false;
+    let ended = false;
+    jobs.define('test.slow', { retryLimit: 0, retryDelaySeconds: 0, expireInSeconds: 60 }, async () => {
+      began = true;
+      await new Promise((r) => setTimeout(r, 2500));
+      ended = true;
+    });
+    await jobs.start();
+    await jobs.send('test.slow', {});
+    await until(() => began);
+    await jobs.stop();
+    stopped = true;
+    // Before, stop returned after pg-boss's 1 s and the handler's end reached a database closed meanwhile.
+    expect(ended).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(statements).toEqual([]);
+  });
+
   it('keeps jobs across a restart: what one instance stored, the next one does', async () => {
     // The retry is due only after the first instance has gone.
     const options = { retryLimit: 3, retryDelaySeconds: 2, expireInSeconds: 60 };

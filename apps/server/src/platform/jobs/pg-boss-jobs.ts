@@ -54,11 +54,17 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
   // pg-boss 10 marks a job done or failed without awaiting it: its statements still running are waited for
   // by `stop`, so none reaches a database the app has closed meanwhile.
   const inFlight = new Set<Promise<unknown>>();
+  // Handlers still running: past pg-boss's stop timeout, or handed a job by a fetch that was under way at the
+  // stop, a handler goes on, and pg-boss records its end with statements of its own; `stop` waits for them.
+  const handling = new Set<Promise<unknown>>();
+  const track = (set: Set<Promise<unknown>>, running: Promise<unknown>) => {
+    const tracked = running.finally(() => set.delete(tracked));
+    tracked.catch(() => {});
+    set.add(tracked);
+  };
   const executeSql = (text: string, values: unknown[]) => {
     const running = opts.sql(text, values);
-    const tracked = running.finally(() => inFlight.delete(tracked));
-    tracked.catch(() => {});
-    inFlight.add(tracked);
+    track(inFlight, running);
     return running;
   };
 
@@ -169,11 +175,15 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
             await b.work<object>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
               for (const job of jobs) {
                 const release = holdLease(name, job.id, job.expireInSeconds);
-                try {
-                  await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });
-                } finally {
-                  await release();
-                }
+                const running = (async () => {
+                  try {
+                    await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });
+                  } finally {
+                    await release();
+                  }
+                })();
+                track(handling, running);
+                await running;
               }
             }),
           );
@@ -189,11 +199,12 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       boss = null;
       for (const def of definitions.values()) delete def.workerIds;
       await b.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs ?? 20_000 });
-      // A worker's last "done" or "failed" starts a turn after its handler returns, and may take more than one statement.
+      // A worker's last "done" or "failed" starts a turn after its handler returns, and may take more than one
+      // statement. Handlers are waited for however long they take: a process manager's kill ends a hung one.
       for (let turn = 0; turn < 10; turn++) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (inFlight.size === 0) break;
-        await Promise.allSettled([...inFlight]);
+        if (inFlight.size === 0 && handling.size === 0) break;
+        await Promise.allSettled([...inFlight, ...handling]);
       }
     },
   };
