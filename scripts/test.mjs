@@ -13,9 +13,18 @@ import { join } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'fst-test-'));
 const failures = [];
 
+const times = [];
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 const run = (cmd, args, env = {}) => {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  times.push(
+    `${minutes(Date.now() - started)}  ${cmd} ${args
+      .filter((a) => !a.startsWith('--reporter'))
+      .join(' ')
+      .slice(0, 90)}`,
+  );
   return res.status ?? 1;
 };
 
@@ -72,6 +81,9 @@ if (!chromium) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+// Where the time went, at the log's tail (CI must stay under 50 minutes).
+console.log('\nStep times');
+for (const t of times) console.log(`  ${t}`);
 if (failures.length === 0) {
   console.log('\nTest suite passed');
   process.exit(0);

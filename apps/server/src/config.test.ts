@@ -152,6 +152,12 @@ describe('loadConfig in production', () => {
     expect(config.voice.provider).toBe('local');
   });
 
+  it('hashes passwords at scrypt cost 17 unless told, and lower only outside production (test servers)', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local', VOICE_PROVIDER: 'local', PASSWORD_HASH_COST: '18' }).passwordHashCost).toBe(18);
+  });
+
   it('runs with Stripe and ElevenLabs named', () => {
     const config = loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', ...stripeKeys, VOICE_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'k' });
     expect(config.payments.provider).toBe('stripe');
@@ -184,6 +190,8 @@ describe('loadConfig refuses bad values, naming the setting', () => {
     ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'maybe' }],
     ['PAYMENTS_PROVIDER', { NODE_ENV: 'production', VOICE_PROVIDER: 'local' }],
     ['VOICE_PROVIDER', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local' }],
+    ['PASSWORD_HASH_COST', { PASSWORD_HASH_COST: '9' }],
+    ['PASSWORD_HASH_COST', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local', VOICE_PROVIDER: 'local', PASSWORD_HASH_COST: '12' }],
   ] as const)('names %s', (setting, env) => {
     const err = configError(env);
     expect(err.message).toMatch(new RegExp(`^Invalid setting ${setting}: `));

@@ -31,6 +31,8 @@ const envSchema = z
     TRUST_PROXY: z.union([z.enum(['true', 'false']).transform((v) => (v === 'true' ? 1 : 0)), z.coerce.number().int().min(0).max(10)]).default(0),
     // Signups one client address may attempt in an hour (each costs a password hash).
     SIGNUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    // scrypt's cost as log2 N for new password hashes (17: ~0.7 s, 128 MiB). Test servers lower it, never production.
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -86,6 +88,9 @@ const envSchema = z
     // A production deployment that forgot a setting must not take test cards or clone voices locally.
     need(env.NODE_ENV === 'production' && !env.PAYMENTS_PROVIDER, 'PAYMENTS_PROVIDER', 'when NODE_ENV=production (stripe, or local for test payments)');
     need(env.NODE_ENV === 'production' && !env.VOICE_PROVIDER, 'VOICE_PROVIDER', 'when NODE_ENV=production (elevenlabs, or local for test voices)');
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < 17) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'must be at least 17 when NODE_ENV=production' });
+    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     https: Boolean(tls) || publicUrl.startsWith('https:'),
     trustProxy: e.TRUST_PROXY,
     signupsPerClientPerHour: e.SIGNUPS_PER_CLIENT_PER_HOUR,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     // PostgreSQL cancels a statement running longer; the request answers 503 (issue 27.8).

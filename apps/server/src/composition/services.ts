@@ -199,7 +199,7 @@ async function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     removeFiles: (keys) => removeFiles(keys),
   });
   // One hasher: its queue keeps password hashes from filling libuv's threadpool.
-  const hasher = deps.hasher ?? createPasswordHasher();
+  const hasher = deps.hasher ?? createPasswordHasher(config.passwordHashCost);
   const limits = deps.rateLimits ?? { ...DEFAULT_RATE_LIMITS, signupPerClient: { max: config.signupsPerClientPerHour, windowMs: 60 * 60 * 1000 } };
   const auth = createAuthService({
     users: usersRepository,
