@@ -10,6 +10,7 @@ import { servicesPlugin, type AppDeps } from './composition/services.ts';
 import { sessionsPlugin } from './features/auth/sessions.plugin.ts';
 import { STRIPE_WEBHOOK_PATH } from './features/billing/stripe-payments.ts';
 import { deviceSessionsPlugin } from './features/devices/devices.routes.ts';
+import { closingConnections } from './platform/closing-connections.plugin.ts';
 import { errorsPlugin } from './platform/errors.plugin.ts';
 import type { App } from './platform/http.ts';
 import { idempotencyPlugin } from './platform/idempotency/idempotency.plugin.ts';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(closingConnections);
   await app.register(securityHeaders, { config });
   await app.register(errorsPlugin);
   await app.register(servicesPlugin, deps);
