@@ -51,20 +51,18 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
   const definitions = new Map<string, Definition>();
   let boss: PgBoss | null = null;
   const lease = opts.leaseSeconds ?? LEASE_SECONDS;
-  // pg-boss 10 marks a job done or failed without awaiting it: its statements still running are waited for
-  // by `stop`, so none reaches a database the app has closed meanwhile.
+  // What `stop` waits for, so none of it reaches a database the app has closed meanwhile: pg-boss's statements
+  // (it marks a job done or failed without awaiting it), and handlers still running (past pg-boss's stop
+  // timeout, or handed a job by a fetch under way at the stop), whose end pg-boss then records.
   const inFlight = new Set<Promise<unknown>>();
-  // Handlers still running: past pg-boss's stop timeout, or handed a job by a fetch that was under way at the
-  // stop, a handler goes on, and pg-boss records its end with statements of its own; `stop` waits for them.
-  const handling = new Set<Promise<unknown>>();
-  const track = (set: Set<Promise<unknown>>, running: Promise<unknown>) => {
-    const tracked = running.finally(() => set.delete(tracked));
+  const track = (running: Promise<unknown>) => {
+    const tracked = running.finally(() => inFlight.delete(tracked));
     tracked.catch(() => {});
-    set.add(tracked);
+    inFlight.add(tracked);
   };
   const executeSql = (text: string, values: unknown[]) => {
     const running = opts.sql(text, values);
-    track(inFlight, running);
+    track(running);
     return running;
   };
 
@@ -182,7 +180,7 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
                     await release();
                   }
                 })();
-                track(handling, running);
+                track(running);
                 await running;
               }
             }),
@@ -203,8 +201,8 @@ export function createPgBossJobs(opts: PgBossJobsOptions): JobQueue {
       // statement. Handlers are waited for however long they take: a process manager's kill ends a hung one.
       for (let turn = 0; turn < 10; turn++) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (inFlight.size === 0 && handling.size === 0) break;
-        await Promise.allSettled([...inFlight, ...handling]);
+        if (inFlight.size === 0) break;
+        await Promise.allSettled([...inFlight]);
       }
     },
   };
