@@ -14,6 +14,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      // The web app's logic that needs no browser (the journeys in apps/web/e2e test the pages).
+      { extends: true, test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] } },
       {
         extends: true,
         test: {

@@ -6,8 +6,21 @@ import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const firstLines = (error) => (error?.message || error?.name || String(error)).split('\n').filter(Boolean).slice(0, 3).join(' / ');
+// A worker that died says only "Worker forks emitted error."; its cause says why ("Worker exited unexpectedly").
+const withCause = (error) => (error?.cause ? `${firstLines(error)} (cause: ${firstLines(error.cause)})` : firstLines(error));
 
 export default class FailureReporter {
+  /** Files started and not yet ended: when a worker dies, the file it was running stays here. */
+  running = new Set();
+
+  onTestModuleStart(testModule) {
+    this.running.add(testModule.moduleId);
+  }
+
+  onTestModuleEnd(testModule) {
+    this.running.delete(testModule.moduleId);
+  }
+
   onTestRunEnd(testModules, unhandledErrors) {
     const file = process.env.FST_FAILURES_FILE;
     if (!file) return;
@@ -31,8 +44,9 @@ export default class FailureReporter {
       const frame = String(error?.stack ?? '')
         .split('\n')
         .find((l) => l.includes('/apps/') && !l.includes('node_modules'));
-      lines.push(`unhandled error${during}: ${firstLines(error)}${frame ? ` (${frame.trim()})` : ''}`);
+      lines.push(`unhandled error${during}: ${withCause(error)}${frame ? ` (${frame.trim()})` : ''}`);
     }
+    for (const moduleId of this.running) lines.push(`${relative(process.cwd(), moduleId)}: started and never ended (its worker died?)`);
     if (lines.length) appendFileSync(file, lines.map((l) => `${l}\n`).join(''));
   }
 }

@@ -56,7 +56,7 @@ const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
 
 // Integration tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const postgresUrl = process.env.TEST_DATABASE_URL;
-vitest('unit and integration tests (PGlite)', ['shared', 'server'], { TEST_DATABASE_URL: '' });
+vitest('unit and integration tests (PGlite)', ['shared', 'web', 'server'], { TEST_DATABASE_URL: '' });
 if (postgresUrl) {
   console.log(`\nIntegration tests again on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`);
   vitest('integration tests (PostgreSQL)', ['server'], {}, testsOnADatabase());

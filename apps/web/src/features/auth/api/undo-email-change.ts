@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
+import { storeSession } from '../../../lib/api/auth/get-me.ts';
 import type { EmailLinkResult } from './verify-email.ts';
 
 /** Opens the undo link sent to the old address: every session of the account ends, this one too. */
@@ -12,6 +12,6 @@ export function useUndoEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoEmailChange,
-    onSuccess: () => queryClient.setQueryData(sessionQueryKey, null),
+    onSuccess: () => storeSession(queryClient, null),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileBody } from '@fst/shared/auth/auth.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
+import { refreshSession } from '../../../lib/api/auth/get-me.ts';
 import { profileQueryKey, type Profile } from './get-profile.ts';
 
 export function updateProfile(body: ProfileBody): Promise<Profile> {
@@ -15,7 +15,7 @@ export function useUpdateProfile() {
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
       // The header greeting shows the first name.
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession(queryClient);
     },
   });
 }

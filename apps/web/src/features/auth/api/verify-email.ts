@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { verifyEmailResponse } from '@fst/shared/auth/auth.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
+import { refreshSession } from '../../../lib/api/auth/get-me.ts';
 import { profileQueryKey } from './get-profile.ts';
 
 export type EmailLinkResult = z.infer<typeof verifyEmailResponse>;
@@ -17,6 +17,6 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: verifyEmail,
     // The signed-in user's address, its verified mark and admin rights may have changed.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]),
+    onSuccess: () => Promise.all([refreshSession(queryClient), queryClient.invalidateQueries({ queryKey: profileQueryKey })]),
   });
 }

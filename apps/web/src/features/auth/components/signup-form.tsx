@@ -15,7 +15,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { notify } from '../../../lib/toast.ts';
-import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
+import { storeSession } from '../../../lib/api/auth/get-me.ts';
 import { useSignup } from '../api/signup.ts';
 import { readChosenRole } from '../chosen-role.ts';
 import type { signupFormSchema } from './signup-form-schema.ts';
@@ -63,9 +63,9 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
 
   // The session is stored only when leaving, so the guest-only guard does not redirect too early.
   const leave = useCallback(
-    (session: AuthResponse) => {
-      queryClient.setQueryData(sessionQueryKey, session);
-      void navigate(dashboardPath(session.user.role), { replace: true });
+    async (session: AuthResponse) => {
+      await storeSession(queryClient, session);
+      await navigate(dashboardPath(session.user.role), { replace: true });
     },
     [navigate, queryClient],
   );
@@ -74,7 +74,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   useEffect(() => {
     if (!created || welcomesGrandparent) return;
     const delay = created.user.role === 'parent' ? TIMINGS.postSignupRedirect : 0;
-    const timer = window.setTimeout(() => leave(created), delay);
+    const timer = window.setTimeout(() => void leave(created), delay);
     return () => window.clearTimeout(timer);
   }, [created, welcomesGrandparent, leave]);
 
@@ -156,7 +156,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
         {hydrated ? null : <LateStartHint />}
       </form>
       {/* Outside the form: events of a dialog's own form bubble through the React tree. */}
-      {created && welcomesGrandparent ? grandparentWelcome(() => leave(created)) : null}
+      {created && welcomesGrandparent ? grandparentWelcome(() => void leave(created)) : null}
     </>
   );
 }

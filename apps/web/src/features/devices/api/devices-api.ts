@@ -10,7 +10,7 @@ import type {
 } from '@fst/shared/devices/devices.schema';
 import type { okResponse } from '@fst/shared/http/error.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
+import { refreshSession, sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
 import { markKidDevice } from '../kid-device-mark.ts';
 
 const enc = encodeURIComponent;
@@ -33,7 +33,7 @@ export function usePairDevice() {
       markKidDevice(true);
       // Whatever was cached for the person who used this browser before is not the kid's.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession(queryClient);
     },
   });
 }

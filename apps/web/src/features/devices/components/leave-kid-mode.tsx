@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { login } from '../../../lib/api/auth/login.ts';
-import { sessionQueryKey } from '../../../lib/api/auth/get-me.ts';
+import { sessionQueryKey, storeSession } from '../../../lib/api/auth/get-me.ts';
 import { markKidDevice } from '../kid-device-mark.ts';
 
 /**
@@ -30,7 +30,7 @@ export function LeaveKidMode() {
       markKidDevice(false);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
       // The app's guards take the parent to their dashboard.
-      queryClient.setQueryData(sessionQueryKey, session);
+      await storeSession(queryClient, session);
     } catch (error) {
       setState({ busy: false, error });
     }

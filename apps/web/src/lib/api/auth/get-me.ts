@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { AuthResponse } from '@fst/shared/auth/auth.schema';
 import type { DeviceMe } from '@fst/shared/devices/devices.schema';
@@ -35,6 +35,21 @@ export const sessionQueryOptions = () =>
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+/**
+ * After a change to who is signed in or what they may do. A session check already under way may have been
+ * answered before the change: it is cancelled first, so its older answer cannot land after the new one.
+ */
+export async function refreshSession(client: QueryClient): Promise<void> {
+  await client.cancelQueries({ queryKey: sessionQueryKey });
+  await client.invalidateQueries({ queryKey: sessionQueryKey });
+}
+
+/** Stores the session a sign-in, sign-out or pairing answered (a check under way is cancelled first, as above). */
+export async function storeSession(client: QueryClient, session: SessionAnswer | null): Promise<void> {
+  await client.cancelQueries({ queryKey: sessionQueryKey });
+  client.setQueryData(sessionQueryKey, session);
+}
 
 const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer && 'user' in answer ? answer : null);
 const deviceOf = (answer: SessionAnswer | null): DeviceMe['device'] | null => (answer && 'device' in answer ? answer.device : null);
