@@ -1,4 +1,5 @@
-import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from '@elevenlabs/elevenlabs-js';
+import type * as ElevenLabsSdk from '@elevenlabs/elevenlabs-js';
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { SPEECH_SAMPLE_RATE, VoiceServiceError, type Speech, type StoredVoice, type VoiceProvider } from './voice.ts';
 
 /**
@@ -20,7 +21,12 @@ const DEFAULT_MODEL = 'eleven_multilingual_v2';
 // One text-to-speech request takes at most this much text (the model's own limit is higher).
 const MAX_TEXT_LENGTH = 2500;
 
-function providerError(err: unknown): VoiceServiceError {
+type Sdk = typeof ElevenLabsSdk;
+// The SDK takes about 2 s to load: loaded at the first call, so a server (or test) without ElevenLabs never does.
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => (sdk ??= import('@elevenlabs/elevenlabs-js'));
+
+function providerError(err: unknown, { ElevenLabsError, ElevenLabsTimeoutError }: Sdk): VoiceServiceError {
   if (err instanceof VoiceServiceError) return err;
   if (err instanceof ElevenLabsTimeoutError) return new VoiceServiceError('ElevenLabs timed out', 'unavailable');
   if (err instanceof ElevenLabsError && err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429) {
@@ -38,12 +44,17 @@ function pcmSamples(bytes: Buffer): Int16Array {
 }
 
 export function createElevenLabsVoiceProvider(settings: ElevenLabsSettings): VoiceProvider {
-  const client = new ElevenLabsClient({
-    apiKey: settings.apiKey,
-    ...(settings.apiBase ? { baseUrl: settings.apiBase } : {}),
-    timeoutInSeconds: settings.timeoutSeconds ?? 120,
-    maxRetries: settings.maxRetries ?? 2,
-  });
+  let client: ElevenLabsClient | undefined;
+  const connect = async () => {
+    const lib = await loadSdk();
+    client ??= new lib.ElevenLabsClient({
+      apiKey: settings.apiKey,
+      ...(settings.apiBase ? { baseUrl: settings.apiBase } : {}),
+      timeoutInSeconds: settings.timeoutSeconds ?? 120,
+      maxRetries: settings.maxRetries ?? 2,
+    });
+    return { lib, client };
+  };
 
   return {
     name: 'elevenlabs',
@@ -51,6 +62,7 @@ export function createElevenLabsVoiceProvider(settings: ElevenLabsSettings): Voi
 
     async createVoice({ name, description, samples }): Promise<StoredVoice> {
       if (!samples.length) throw new VoiceServiceError('no readings to clone a voice from', 'refused');
+      const { lib, client } = await connect();
       try {
         const made = await client.voices.ivc.create({
           name,
@@ -66,11 +78,12 @@ export function createElevenLabsVoiceProvider(settings: ElevenLabsSettings): Voi
         if (!made.voiceId) throw new VoiceServiceError('ElevenLabs answered without a voice id', 'unavailable');
         return { providerVoiceId: made.voiceId, profile: null };
       } catch (err) {
-        throw providerError(err);
+        throw providerError(err, lib);
       }
     },
 
     async synthesize(voice, text): Promise<Speech> {
+      const { lib, client } = await connect();
       try {
         const stream = await client.textToSpeech.convert(voice.providerVoiceId, {
           text,
@@ -86,17 +99,18 @@ export function createElevenLabsVoiceProvider(settings: ElevenLabsSettings): Voi
         }
         return { samples: pcmSamples(Buffer.concat(chunks)), sampleRate: SPEECH_SAMPLE_RATE };
       } catch (err) {
-        throw providerError(err);
+        throw providerError(err, lib);
       }
     },
 
     async deleteVoice(voice) {
+      const { lib, client } = await connect();
       try {
         await client.voices.delete(voice.providerVoiceId);
       } catch (err) {
         // Already gone there: what we wanted.
-        if (err instanceof ElevenLabsError && (err.statusCode === 404 || err.statusCode === 400)) return;
-        throw providerError(err);
+        if (err instanceof lib.ElevenLabsError && (err.statusCode === 404 || err.statusCode === 400)) return;
+        throw providerError(err, lib);
       }
     },
 
