@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+// pdf.js loads @napi-rs/canvas, a native addon, on every PDF thread. Loaded here too, on the main thread, so a
+// thread's end never unloads it while its native threads wind down (a SIGSEGV of the whole process, napi-rs#3443).
+import '@napi-rs/canvas';
 
 export class InvalidPdfError extends Error {}
 
