@@ -25,6 +25,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, RELIABILITY],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['test/pglite-dump.setup.ts'],
         },
       },
       {

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database, type QueryObserver } from '../src/db/client.ts';
+import { migratedPgliteDump, openDatabase, type Database, type QueryObserver } from '../src/db/client.ts';
 import { users } from '../src/features/auth/auth.table.ts';
 import type { RateLimits } from '../src/features/auth/auth.service.ts';
 import type { Clock } from '../src/platform/clock.ts';
@@ -17,10 +18,29 @@ import type { MediaTools } from '../src/platform/media/ffmpeg.ts';
 import { recordings as recordingsTable } from '../src/features/recordings/recordings.table.ts';
 import { createPasswordHasher, type PasswordHasher } from '../src/platform/passwords.ts';
 
+/**
+ * The run's migrated PGlite (pglite-dump.setup.ts keeps the folder): made by the first test file that needs it,
+ * loaded by the rest, since loading takes ~1.5 s where creating and migrating a database takes ~5 s.
+ */
+let pgliteDump: Promise<Blob | undefined> | undefined;
+async function makeOrLoadPgliteDump(): Promise<Blob | undefined> {
+  const dir = inject('pgliteDumpDir');
+  if (!dir) return undefined;
+  const file = path.join(dir, 'migrated.tar');
+  const bytes = await readFile(file).catch(() => null);
+  if (bytes) return new Blob([bytes]);
+  const dump = await migratedPgliteDump();
+  // Written aside and renamed: a file reading it at the same time sees all of it or none.
+  const partial = `${file}.${process.pid}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return dump;
+}
+
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 export async function openTestDatabase(onQuery?: QueryObserver, queryTimeoutMs?: number): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ url: null, pgliteDir: null, onQuery });
+  if (!url) return openDatabase({ url: null, pgliteDir: null, pgliteDump: await (pgliteDump ??= makeOrLoadPgliteDump()), onQuery });
   const name = `fst_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -59,13 +59,15 @@ function queryObservers(observer: QueryObserver | undefined) {
 export async function openDatabase(opts: {
   url: string | null;
   pgliteDir: string | null;
+  /** An in-memory PGlite starts from this dump (migratedPgliteDump) rather than empty. */
+  pgliteDump?: Blob;
   onQuery?: QueryObserver;
   queryTimeoutMs?: number;
 }): Promise<Database> {
   const queries = queryObservers(opts.onQuery);
   if (opts.url) return openPostgres(opts.url, queries, opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS_DEFAULT);
   if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true, mode: 0o700 });
-  const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
+  const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {});
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger: queries.logger });
   return {
@@ -75,6 +77,20 @@ export async function openDatabase(opts: {
     ping: async () => void (await client.query('SELECT 1')),
     close: () => client.close(),
   };
+}
+
+/**
+ * An in-memory PGlite with every migration applied, dumped (uncompressed tar). Tests open their databases from
+ * it: loading takes ~1.5 s where creating one and migrating it takes ~5 s.
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 function pgliteExecutor(client: PGlite): SqlExecutor {
