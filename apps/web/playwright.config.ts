@@ -18,7 +18,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Traced only when a failed journey is run again (CI retries once): tracing every journey, kept or not,
+    // cost CPU on every page of every run. `--trace on` traces a local run.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
