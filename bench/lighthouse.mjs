@@ -45,18 +45,25 @@ const DESKTOP_INDEX = 1750;
 const DEFAULT_SLOWDOWN = 4;
 const FIXED_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : null;
 
-/** The machine's Lighthouse benchmark index, measured now in the Chromium on `port` (median of three). */
-async function benchmarkIndex(port) {
+/** Runs `use` with a connection to the Chromium listening on `port`, closed after. */
+async function withBrowser(port, use) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
+    return await use(browser);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** The machine's Lighthouse benchmark index, measured now in the Chromium on `port` (median of three). */
+function benchmarkIndex(port) {
+  return withBrowser(port, async (browser) => {
     const page = await browser.newPage();
     const values = [];
     for (let i = 0; i < 3; i++) values.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`));
     await page.close();
     return median(values);
-  } finally {
-    await browser.disconnect();
-  }
+  });
 }
 
 /** The CPU slowdown that makes this machine Lighthouse's intended phone (1x at the least, 4x on its desktop). */
@@ -90,17 +97,14 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
  * of a page then loads it as a signed-in user coming back does.
  */
 async function signIn(port, origin, cookie) {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  try {
+  await withBrowser(port, async (browser) => {
     await browser.deleteCookie(...(await browser.cookies()));
     if (cookie) {
       const [name, value] = cookie.split(';')[0].split('=');
       const domain = new URL(origin).hostname;
       await browser.setCookie({ name, value, domain, path: '/', httpOnly: true, sameSite: 'Lax' });
     }
-  } finally {
-    await browser.disconnect();
-  }
+  });
 }
 
 /** The failed accessibility audits of a report, each with the selectors of its failing nodes. */
