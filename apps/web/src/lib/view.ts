@@ -1,19 +1,29 @@
-// Dates as the viewer reads them: in the browser's own language and time zone.
+// Dates as the viewer reads them: in the app's language (American English, as every other word on the page)
+// and the viewer's time zone. Written out here rather than with Intl: a page's first Intl formatter loads
+// ICU's data, 60–120 ms of main thread on this machine, several times that on a phone
+// (docs/decisions/022-dates-without-intl.md).
 
-// Making a formatter costs far more than using one (a page's dates took milliseconds on a slow phone).
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, options]);
-  let made = formatters.get(key);
-  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
-  return made;
-}
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** A date as the viewer reads it: in their language and time zone (a value that is no date, as it came). */
-export function formatDate(date: string | number | Date, options: Intl.DateTimeFormatOptions): string {
+/** The styles the app shows: Intl's `dateStyle` (medium "Nov 28, 2026", long "November 28, 2026") and `timeStyle` short ("8:05 PM"). */
+export type DateFormat = { dateStyle?: 'medium' | 'long'; timeStyle?: 'short' };
+
+/** A date as the viewer reads it, as `Intl.DateTimeFormat('en-US', format)` writes it (a value that is no date, as it came). */
+export function formatDate(date: string | number | Date, format: DateFormat): string {
   const when = new Date(date);
   if (Number.isNaN(when.getTime())) return String(date);
-  return formatter(undefined, options).format(when);
+  const month = MONTHS[when.getMonth()] ?? '';
+  const day =
+    format.dateStyle === 'long'
+      ? `${month} ${when.getDate()}, ${when.getFullYear()}`
+      : format.dateStyle === 'medium'
+        ? `${month.slice(0, 3)} ${when.getDate()}, ${when.getFullYear()}`
+        : '';
+  if (!format.timeStyle) return day;
+  const hours = when.getHours();
+  const time = `${hours % 12 || 12}:${String(when.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  if (!day) return time;
+  return format.dateStyle === 'long' ? `${day} at ${time}` : `${day}, ${time}`;
 }
 
 /** The hour of the day (0–23) where the viewer is. */

@@ -47,7 +47,7 @@ export function FamilyRecordingsSection({ bookId }: { bookId: string }) {
   for (const r of [...(mine.data ?? []), ...lists.flatMap((l) => l.data?.recordings ?? [])]) {
     if (r.book_id === bookId && r.processing_status === 'ready') byId.set(r.id, r);
   }
-  const recordings = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const recordings = [...byId.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 
   return (
     <Card>

@@ -8,10 +8,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useFamilyDevices, useRemoveDevice } from '../api/devices-api.ts';
 import { DeviceOfflineStories } from './device-offline-stories.tsx';
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The family's kid devices (name, kid, paired, last used), each with the stories it keeps offline and Remove:

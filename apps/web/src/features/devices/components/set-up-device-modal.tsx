@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { useCreateDeviceCode } from '../api/devices-api.ts';
 
 type Props = { familyId: string; kid: { id: string; first_name: string } | null; onClose: () => void };
@@ -21,7 +22,7 @@ export function SetUpDeviceModal({ familyId, kid, onClose }: Props) {
     else reset();
   }, [familyId, kid, mutate, reset]);
 
-  const expires = code.data ? new Date(code.data.expires_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) : '';
+  const expires = code.data ? formatDate(code.data.expires_at, { timeStyle: 'short' }) : '';
   return (
     <Modal
       open={kid !== null}

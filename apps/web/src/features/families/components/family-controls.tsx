@@ -20,6 +20,7 @@ import {
   useRemoveMember,
 } from '../api/family-controls.ts';
 import { failureText } from '../failure-text.ts';
+import { formatDate } from '../../../lib/view.ts';
 import { Avatar } from './avatar.tsx';
 
 // Family controls (issue 25, docs/decisions/012).
@@ -274,7 +275,7 @@ export function ActivitySection({ familyId }: { familyId: string }) {
               <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2">
                 <span>{FAMILY_ACTIVITY_TEXTS.line(event.type, event.actor ?? FAMILY_ACTIVITY_TEXTS.formerMember, event.subject)}</span>
                 <time dateTime={event.at} className="text-base text-ink-soft">
-                  {new Date(event.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatDate(event.at, { dateStyle: 'medium', timeStyle: 'short' })}
                 </time>
               </li>
             ))}
