@@ -147,3 +147,6 @@ export const DEVICE_NAME_MAX_LENGTH = 40;
 // How many of the playlist's first stories a kid device keeps saved by itself (docs/decisions/020), set by a
 // parent per device; 0 saves nothing by itself.
 export const DEVICE_OFFLINE_STORIES = { min: 0, max: 20, default: 5 } as const;
+
+/** The multipart field of the media file in `POST /api/recording/upload`. */
+export const RECORDING_UPLOAD_FILE_FIELD = 'recording';

@@ -1,6 +1,6 @@
 import { PICKER_DESCRIPTION_PREVIEW } from '../constants.ts';
 import { BOOK_SERVER_MESSAGES, VALIDATION } from '../messages.ts';
-import { hasControlCharacters } from '../http/text.ts';
+import { hasControlCharacters } from '../http/control-characters.ts';
 import { BOOK_TEXT_MAX_LENGTH } from '../narration/narration.rules.ts';
 
 export const BOOK_TITLE_MAX_LENGTH = 200;

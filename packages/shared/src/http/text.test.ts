@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '../messages.ts';
-import { hasControlCharacters, text } from './text.ts';
+import { hasControlCharacters } from './control-characters.ts';
+import { text } from './text.ts';
 
 describe('text fields refuse control characters', () => {
   it.each(['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u001f', '\u007f', '\t', '\n', '\r'])('refuses U+%s in one-line text', (c) => {

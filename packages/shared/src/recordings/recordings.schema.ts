@@ -135,9 +135,6 @@ export type AssignResponse = z.infer<typeof assignResponse>;
 
 // ---- Upload form -------------------------------------------------------------------------------------
 
-/** The multipart field of the media file in `POST /api/recording/upload`. */
-export const RECORDING_UPLOAD_FILE_FIELD = 'recording';
-
 // A JSON-encoded form field: its value, or the text itself when it is not JSON (refused as not a list).
 const jsonField = (v: unknown) => {
   if (typeof v !== 'string') return v;

@@ -15,14 +15,8 @@ import {
   sniffContainer,
   type MediaContainer,
 } from '@fst/shared/recordings/recordings.rules';
-import {
-  RECORDING_UPLOAD_FILE_FIELD,
-  recordingUploadForm,
-  type AssignResponse,
-  type Recording,
-  type RecordingUpload,
-} from '@fst/shared/recordings/recordings.schema';
-import type { FamilyRole } from '@fst/shared/constants';
+import { recordingUploadForm, type AssignResponse, type Recording, type RecordingUpload } from '@fst/shared/recordings/recordings.schema';
+import { RECORDING_UPLOAD_FILE_FIELD, type FamilyRole } from '@fst/shared/constants';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { isDevice, type Caller, type KidDevice, type SessionUser } from '../../platform/http.ts';

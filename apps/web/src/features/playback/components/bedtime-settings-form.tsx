@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BEDTIME_SLEEP_TIMER_MINUTES, BEDTIME_STORIES_LIMIT } from '@fst/shared/constants';
 import { PLAYBACK_TEXTS } from '@fst/shared/messages';
-import { bedtimeBody, type BedtimeSettings } from '@fst/shared/playback/playback.schema';
+import type { BedtimeSettings } from '@fst/shared/playback/playback.schema';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
@@ -52,8 +52,12 @@ function SettingsFields({ kidId, settings }: { kidId: string; settings: BedtimeS
   const timerChoices = TIMER_CHOICES.includes(timer) ? TIMER_CHOICES : [...TIMER_CHOICES, timer].sort((a, b) => a - b);
   const changed = stories !== settings.stories_limit || timer !== settings.sleep_timer_minutes;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first save, not with the kid's page.
+    const schemas = await import('@fst/shared/playback/playback.schema').catch(() => null);
+    if (!schemas) return void notify.error(PLAYBACK_TEXTS.bedtimeSaveFailed);
+    const { bedtimeBody } = schemas;
     const parsed = bedtimeBody.safeParse({ stories_limit: stories, sleep_timer_minutes: timer });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), [issue.message]])));
@@ -70,7 +74,7 @@ function SettingsFields({ kidId, settings }: { kidId: string; settings: BedtimeS
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-end gap-4">
       <SelectField
         label="Stories tonight"
         value={stories}

@@ -1,5 +1,6 @@
 import { DetailedError, isSupported as tusSupported, Upload } from 'tus-js-client';
-import { RECORDING_UPLOAD_FILE_FIELD, type RecordingUploadFields, type recordingResponse } from '@fst/shared/recordings/recordings.schema';
+import { RECORDING_UPLOAD_FILE_FIELD } from '@fst/shared/constants';
+import type { RecordingUploadFields, recordingResponse } from '@fst/shared/recordings/recordings.schema';
 import { RESUMABLE_UPLOAD_FILETYPE_KEY, RESUMABLE_UPLOAD_PATH } from '@fst/shared/recordings/recordings.rules';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
