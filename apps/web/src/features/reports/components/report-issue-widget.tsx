@@ -70,7 +70,9 @@ export function ReportIssueWidget() {
     if (!element) return;
     const measure = () => {
       const r = element.getBoundingClientRect();
-      setMeasured({ slot: element, box: r.width > 0 ? { left: r.left, top: r.top, height: r.height } : null });
+      const box = r.width > 0 ? { left: r.left, top: r.top, height: r.height } : null;
+      // Kept when nothing moved: the header is measured again each time the page below it grows.
+      setMeasured((last) => (last?.slot === element && sameBox(last.box, box) ? last : { slot: element, box }));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -177,3 +179,5 @@ export function ReportIssueWidget() {
     </>
   );
 }
+
+const sameBox = (a: Box | null, b: Box | null) => a === b || (a !== null && b !== null && a.left === b.left && a.top === b.top && a.height === b.height);
