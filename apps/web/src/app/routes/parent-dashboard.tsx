@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Kid, Reader } from '@fst/shared/families/families.schema';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
@@ -22,7 +22,7 @@ import { FamilyStatCards, LastWatchedStory, UnwatchedStories, useFamilyStoryStat
 import { JoinStatus } from '../../features/families/components/my-join-requests.tsx';
 import { ParentFamilyBar } from '../../features/families/components/parent-family-bar.tsx';
 import { ReaderCards } from '../../features/families/components/reader-cards.tsx';
-import { pickCurrentFamily, rememberedFamilyId, useCurrentFamily } from '../../features/families/current-family.ts';
+import { pickCurrentFamily, rememberCurrentFamily, rememberedFamilyId, useCurrentFamily } from '../../features/families/current-family.ts';
 import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
 import { familyStatsQueryOptions } from '../../lib/api/playback/get-family-stats.ts';
 import { playbackQueryKey } from '../../lib/api/playback/playback-query-keys.ts';
@@ -47,26 +47,36 @@ const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story 
 
 /**
  * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
- * `preloadPagesOf`): the families, then the current family's sections, then the last watched story if the
- * family's recordings do not hold it.
+ * `preloadPagesOf`): the families and the current family's sections, then the last watched story if the
+ * family's recordings do not hold it. The family this browser showed last is asked for beside the families
+ * (a returning parent's usual case), so its sections do not wait for the families' answer.
  */
 export const prefetch: PagePrefetch = (client) => {
+  const remembered = rememberedFamilyId();
+  if (remembered) prefetchFamily(client, remembered);
   void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
-    const family = mine && pickCurrentFamily(mine.families, rememberedFamilyId());
+    const family = mine && pickCurrentFamily(mine.families, remembered);
     // In no family yet: the join requests waiting for approval show instead (issue 22.12).
     if (!family) return void prefetchForPage(client, myJoinRequestsQueryOptions());
-    void prefetchForPage(client, familyQueryOptions(family.id));
-    void prefetchForPage(client, familyReadersQueryOptions(family.id));
-    void prefetchForPage(client, recentRecordingsQueryOptions(family.id));
-    void prefetchForPage(client, recentAiRecordingsQueryOptions(family.id));
-    const recordings = prefetchForPage(client, familyRecordingsQueryOptions(family.id));
-    void Promise.all([recordings, prefetchForPage(client, familyStatsQueryOptions(family.id))]).then(([list, stats]) => {
-      // The last watched story shows from the family's recordings when it is among them (LastWatchedStory).
-      const lastId = stats?.last_watched?.recording_id;
-      if (lastId && !list?.recordings.some((r) => r.id === lastId)) void prefetchForPage(client, recordingQueryOptions(lastId));
-    });
+    if (family.id === remembered) return;
+    // Remembered for the next visit; the dashboard shows this same family (pickCurrentFamily).
+    rememberCurrentFamily(family.id);
+    prefetchFamily(client, family.id);
   });
 };
+
+function prefetchFamily(client: QueryClient, familyId: string) {
+  void prefetchForPage(client, familyQueryOptions(familyId));
+  void prefetchForPage(client, familyReadersQueryOptions(familyId));
+  void prefetchForPage(client, recentRecordingsQueryOptions(familyId));
+  void prefetchForPage(client, recentAiRecordingsQueryOptions(familyId));
+  const recordings = prefetchForPage(client, familyRecordingsQueryOptions(familyId));
+  void Promise.all([recordings, prefetchForPage(client, familyStatsQueryOptions(familyId))]).then(([list, stats]) => {
+    // The last watched story shows from the family's recordings when it is among them (LastWatchedStory).
+    const lastId = stats?.last_watched?.recording_id;
+    if (lastId && !list?.recordings.some((r) => r.id === lastId)) void prefetchForPage(client, recordingQueryOptions(lastId));
+  });
+}
 
 /** `/parent-dashboard` (spec section 2 "Parent dashboard"): the family's stories, kids, readers and libraries. */
 export default function ParentDashboardRoute() {

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { prefetch } from './parent-dashboard.tsx';
+
+const FAMILY = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+/** A fetch that answers my-families only when `release` is called, and every other call with an empty list. */
+function stubApi(families: { id: string; name: string }[]) {
+  const asked: string[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', async (path: string) => {
+    asked.push(path);
+    if (path === '/api/family/my-families') await gate;
+    const body = path === '/api/family/my-families' ? { families: families.map((f) => ({ ...f, role: 'parent', is_admin: true })) } : {};
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { asked, release };
+}
+
+function stubStorage(initial: Record<string, string>) {
+  const store = new Map(Object.entries(initial));
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+  });
+  return store;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('parent dashboard prefetch', () => {
+  it('asks for the family this browser showed last beside the families, not after them', async () => {
+    stubStorage({ currentFamilyId: FAMILY });
+    const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
+    prefetch(new QueryClient(), {});
+    await flush();
+    expect(api.asked).toContain('/api/family/my-families');
+    expect(api.asked).toContain(`/api/family/${FAMILY}`);
+    expect(api.asked).toContain(`/api/family/${FAMILY}/readers`);
+    api.release();
+    await flush();
+    // The remembered family is the current one: nothing is asked for twice.
+    expect(api.asked.filter((p) => p === `/api/family/${FAMILY}`)).toHaveLength(1);
+  });
+
+  it('with nothing remembered, waits for the families and remembers the one it shows', async () => {
+    const store = stubStorage({});
+    const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
+    prefetch(new QueryClient(), {});
+    await flush();
+    expect(api.asked).toEqual(['/api/family/my-families']);
+    api.release();
+    await flush();
+    expect(api.asked).toContain(`/api/family/${FAMILY}`);
+    expect(store.get('currentFamilyId')).toBe(FAMILY);
+  });
+
+  it('a remembered family the user left gives way to their first family', async () => {
+    const store = stubStorage({ currentFamilyId: OTHER });
+    const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
+    prefetch(new QueryClient(), {});
+    api.release();
+    await flush();
+    await flush();
+    expect(api.asked).toContain(`/api/family/${FAMILY}`);
+    expect(store.get('currentFamilyId')).toBe(FAMILY);
+  });
+});
