@@ -259,8 +259,8 @@ test.describe(() => {
   });
 });
 
-test('the reader dashboard reads as the browser writes it: its language, its time zone’s date and greeting', async ({ browser, playwright, baseURL }) => {
-  // Fourteen hours ahead of the server's clock, in German.
+test('the reader dashboard reads in the viewer’s time zone: its date and greeting, in the app’s English', async ({ browser, playwright, baseURL }) => {
+  // Fourteen hours ahead of the server's clock, in a German browser: dates keep the app's language (decision 022).
   const timeZone = 'Pacific/Kiritimati';
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: timeZone });
   const page = await context.newPage();
@@ -272,7 +272,7 @@ test('the reader dashboard reads as the browser writes it: its language, its tim
   await page.goto('/grandparent-dashboard');
   await expect(page.getByRole('link', { name: `Record ${book.title} for Noor` })).toBeVisible();
   const now = new Date();
-  const requestedOn = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone }).format(now);
+  const requestedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(now);
   const hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
   await expect(page.getByText(requestedOn).first()).toBeVisible();
   await expect(page.getByText(`${greeting(hour)}, Nana`)).toBeVisible();
