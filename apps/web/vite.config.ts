@@ -130,6 +130,8 @@ export default defineConfig(({ isSsrBuild }) =>
         build: {
           outDir: 'dist',
           emptyOutDir: true,
+          // Which files a module was built into, for the signed-in pages' loading view (scripts/prerender.mjs).
+          manifest: true,
           assetsDir: 'static/assets',
           rolldownOptions: {
             // Required by the inlining below.

@@ -6,6 +6,7 @@
 // for that path; and the signed-in pages' loading view, which it sends for every other path ('*').
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '
   stdio: 'inherit',
 });
 if (built.status !== 0) throw new Error('the server-side build of src/prerender.tsx failed');
-const { prerender } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+const { prerender, signedInPageReads } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
 await rm(ssrDir, { recursive: true, force: true });
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty <div id="root"></div>`);
@@ -47,11 +48,37 @@ for (const [pathname, name] of Object.entries(PAGES)) {
 // so a phone paints it before the JavaScript has arrived. A signed-in page's own first render is that
 // view too, but the app draws this page afresh rather than hydrating it (main.tsx: `data-shell`), since
 // the server sends it for public paths not rendered ahead as well.
+// It also asks for what every signed-in page reads first (preloads the app's own fetches then take, with the
+// same credentials) and for the signed-in pages' layout, so neither waits for the scripts to run first.
 const { html: app } = await prerender(SHELL_PATH);
-const html = shell.replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
+const reads = signedInPageReads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+const layout = chunksOf('src/app/layout/app-layout.tsx')
+  .filter((file) => !shell.includes(file))
+  .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
+const html = shell
+  .replace('</head>', () => `${[...reads, ...layout].join('')}</head>`)
+  .replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
 await writeFile(path.join(dist, SHELL_FILE), html);
 await writeFile(path.join(dist, `${SHELL_FILE}.br`), brotliCompressSync(html));
 await writeFile(path.join(dist, `${SHELL_FILE}.gz`), gzipSync(html, { level: 9 }));
 pages['*'] = SHELL_FILE;
 console.log(`prerendered the signed-in pages' first view → ${SHELL_FILE} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
+
 await writeFile(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+// Vite's manifest was read above; it is build metadata, not a file to ship.
+await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+
+/** The built files of a source module and of every chunk it imports statically (Vite's manifest), as URLs. */
+function chunksOf(source) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${source}: ${key} is not in the build's manifest`);
+    if (files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...files];
+}

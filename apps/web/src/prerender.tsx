@@ -8,6 +8,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppFrame } from './app/app-frame.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/router.tsx';
+import { CHECK_SESSION_URL } from './lib/api/auth/check-session.ts';
+import { ME_URL } from './lib/api/auth/get-me.ts';
+import { PAYMENTS_CONFIG_URL } from './features/billing/api/get-payments-config.ts';
+
+/**
+ * What every signed-in page reads before it can draw (the session check, the user and their families, the
+ * payment provider): the loading view's HTML asks for them as it arrives (scripts/prerender.mjs), beside the
+ * scripts, where the app would ask only once its scripts had run.
+ */
+export const signedInPageReads = [CHECK_SESSION_URL, ME_URL, PAYMENTS_CONFIG_URL];
 
 /** A page rendered: its HTML, to go inside `<div id="root">`, and the `<title>` it sets, to go in the head. */
 export type Rendered = { html: string; title: string };

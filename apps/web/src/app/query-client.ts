@@ -1,7 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
 import { noteSessionEnded } from '../lib/session-ended.ts';
-import { sessionQueryKey } from '../lib/api/auth/get-me.ts';
+import { sessionQueryKey, type SessionAnswer } from '../lib/api/auth/get-me.ts';
+import { seedMyFamilies } from '../lib/api/families/get-my-families.ts';
+
+const SESSION_QUERY_HASH = hashKey(sessionQueryKey);
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -23,7 +26,14 @@ export function createQueryClient(): QueryClient {
       mutations: { networkMode: 'always' },
     },
     // A 401 while signed in means the session ended: the guards then send the user to sign in again.
-    queryCache: new QueryCache({ onError: (error) => signOutOnExpiredSession(client, error) }),
+    queryCache: new QueryCache({
+      onError: (error) => signOutOnExpiredSession(client, error),
+      // The session's answer carries the user's families: the pages' family list starts from it (one round trip less).
+      onSuccess: (data, query) => {
+        const session = query.queryHash === SESSION_QUERY_HASH ? (data as SessionAnswer | null) : null;
+        if (session && 'user' in session) seedMyFamilies(client, session.families);
+      },
+    }),
     mutationCache: new MutationCache({ onError: (error) => signOutOnExpiredSession(client, error) }),
   });
   return client;

@@ -3,9 +3,11 @@ import type { PaymentsConfig } from '@fst/shared/billing/billing.schema';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingQueryKey } from './billing-query-keys.ts';
 
+export const PAYMENTS_CONFIG_URL = '/api/stripe/config';
+
 /** GET /api/stripe/config: the provider the app pays through, and Stripe's publishable key with Stripe. */
 export function getPaymentsConfig(): Promise<PaymentsConfig> {
-  return apiRequest<PaymentsConfig>('/api/stripe/config');
+  return apiRequest<PaymentsConfig>(PAYMENTS_CONFIG_URL);
 }
 
 export const paymentsConfigQueryOptions = () =>

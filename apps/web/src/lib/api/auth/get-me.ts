@@ -9,8 +9,10 @@ import { checkSession } from './check-session.ts';
 /** What `/api/auth/me` answers: the signed-in user and their families, or a kid device (docs/decisions/018). */
 export type SessionAnswer = AuthResponse | DeviceMe;
 
+export const ME_URL = '/api/auth/me';
+
 export function getMe(): Promise<SessionAnswer> {
-  return apiRequest<SessionAnswer>('/api/auth/me');
+  return apiRequest<SessionAnswer>(ME_URL);
 }
 
 // Pages for visitors: someone opening one is most likely signed out.

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { FamilyDetail, FamilyListItem, myFamiliesResponse } from '@fst/shared/families/families.schema';
 import { apiRequest } from '../../api-client.ts';
@@ -14,6 +14,14 @@ export function getMyFamilies(): Promise<MyFamilies> {
 }
 
 export const myFamiliesQueryOptions = () => queryOptions({ queryKey: myFamiliesQueryKey, queryFn: getMyFamilies });
+
+/**
+ * The user's families as `/api/auth/me` answered them beside the user (the same list as `my-families`): the
+ * list query starts from them instead of asking again, unless it already has an answer of its own.
+ */
+export function seedMyFamilies(client: QueryClient, families: MyFamilies['families']): void {
+  if (client.getQueryData(myFamiliesQueryKey) === undefined) client.setQueryData(myFamiliesQueryKey, { families });
+}
 
 export function useMyFamilies() {
   return useQuery(myFamiliesQueryOptions());
