@@ -52,12 +52,48 @@ test('a page whose code cannot arrive offline says so, and loads by itself once 
   await createAccount(page.request, newAccount('parent'));
   await page.goto('/parent-dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The menu's own code (asked for once the page has drawn) is in; the profile page's is not.
+  await expect(page.getByRole('button', { name: 'Settings' })).toHaveAttribute('data-state', 'closed');
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Manage Profile' }).click();
   await expect(page.getByText(APP_TEXTS.offlineLoad)).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByLabel('First Name')).toBeVisible();
+});
+
+test.describe(() => {
+  // The page's own requests for code, which a service worker would otherwise answer from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Settings clicked before the menu’s code has arrived opens the menu once it has, offline or not', async ({ page, context }) => {
+    await createAccount(page.request, newAccount('parent'));
+    // The menu's code is held back until the click has happened, then refused once (a dropped connection).
+    let release = () => {};
+    const clicked = new Promise<void>((resolve) => (release = resolve));
+    let refused = false;
+    await page.route('**/static/js/settings-menu-*.js', async (route) => {
+      await clicked;
+      if (!refused) {
+        refused = true;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    await page.goto('/parent-dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const settings = page.getByRole('button', { name: 'Settings' });
+    await settings.click();
+    release();
+    await expect(page.getByRole('status').filter({ hasText: APP_TEXTS.chunkLoadFailed })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Manage Profile' })).toBeHidden();
+    // The failed download is asked for again once the browser is back online, and the menu opens then.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByRole('menuitem', { name: 'Manage Profile' })).toBeVisible();
+    await expect(settings).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(APP_TEXTS.chunkLoadFailed)).toBeHidden();
+  });
 });
 
 test('a kid added again after its answer was lost on the way is added once', async ({ page }) => {

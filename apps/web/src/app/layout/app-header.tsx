@@ -1,33 +1,20 @@
-import { Link, useNavigate } from 'react-router';
-import { DropdownMenu } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { dashboardPath, greeting } from '@fst/shared/auth/auth.rules';
-import { AUTH_ERRORS } from '@fst/shared/messages';
-import { BookIcon, CardIcon, ChevronDownIcon, FlagIcon, LogOutIcon, SettingsIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { APP_TEXTS } from '@fst/shared/messages';
+import { BookIcon } from '../../components/ui/icons.tsx';
+import { LazyBoundary, loadFailedText, retryableLazy } from '../../components/lazy-part.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { paths } from '../../lib/paths.ts';
 import { reportSlotRef } from '../../lib/report-slot.ts';
 import { hourNow } from '../../lib/view.ts';
-import { notify } from '../../lib/toast.ts';
+import { SettingsLabel, settingsTriggerClasses } from './settings-trigger.tsx';
 
-const itemClasses =
-  'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl px-3 text-base font-medium text-ink outline-none ' +
-  'data-highlighted:bg-brand-soft data-highlighted:text-brand-dark data-disabled:opacity-60';
+// The menu (Radix and its positioning, about a third of the layout's code) downloads once the page has drawn.
+const settingsMenu = retryableLazy<{ defaultOpen: boolean }>(() => import('./settings-menu.tsx').then((m) => ({ default: m.SettingsMenu })));
 
 /** The header bar of signed-in pages (spec section 2): logo, greeting and the settings menu. */
 export function AppHeader() {
   const user = useCurrentUser();
-  const navigate = useNavigate();
-  const logout = useLogout();
-
-  const onLogout = async () => {
-    try {
-      await logout.mutateAsync();
-      void navigate(paths.login, { replace: true });
-    } catch {
-      notify.error(AUTH_ERRORS.logout);
-    }
-  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur">
@@ -45,54 +32,48 @@ export function AppHeader() {
         {/* On a phone the Report Issue button sits here, in a header that stays at the top, covering nothing (issue 22.6). */}
         <span ref={reportSlotRef} aria-hidden className="hidden size-12 mobile:col-start-2 mobile:row-span-2 mobile:row-start-1 mobile:block" />
         <div className="mobile:col-start-3 mobile:row-span-2 mobile:row-start-1">
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-line-strong bg-paper px-4 text-base font-semibold text-ink hover:border-brand/60 data-[state=open]:border-brand mobile:px-3">
-              <SettingsIcon />
-              <span className="mobile:sr-only">Settings</span>
-              <ChevronDownIcon className="mobile:hidden" />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={8}
-                className="animate-fade-in z-40 min-w-60 rounded-2xl border border-line bg-paper p-2 shadow-card"
-              >
-                <DropdownMenu.Label className="px-3 py-2 text-sm text-ink-soft">
-                  Signed in as <span className="font-semibold text-ink">{user.first_name}</span>
-                </DropdownMenu.Label>
-                <DropdownMenu.Item asChild className={itemClasses}>
-                  <Link to={paths.profile}>
-                    <UserIcon /> Manage Profile
-                  </Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item asChild className={itemClasses}>
-                  <Link to={paths.subscription}>
-                    <CardIcon /> Manage Subscription
-                  </Link>
-                </DropdownMenu.Item>
-                {user.is_admin ? (
-                  <DropdownMenu.Item asChild className={itemClasses}>
-                    <Link to={paths.adminBooks}>
-                      <BookIcon /> Manage books
-                    </Link>
-                  </DropdownMenu.Item>
-                ) : null}
-                {user.is_admin ? (
-                  <DropdownMenu.Item asChild className={itemClasses}>
-                    <Link to={paths.adminIssues}>
-                      <FlagIcon /> Issue reports
-                    </Link>
-                  </DropdownMenu.Item>
-                ) : null}
-                <DropdownMenu.Separator className="my-1 h-px bg-line" />
-                <DropdownMenu.Item className={itemClasses} disabled={logout.isPending} onSelect={() => void onLogout()}>
-                  <LogOutIcon /> Log Out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <HeaderSettings />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The settings menu, its code asked for after the page's first paint. Until it is in, the same button shows;
+ * a click on it then opens the menu as soon as it arrives. A download that failed is tried again on the next
+ * click or once back online, and a click meanwhile says why nothing opened.
+ */
+function HeaderSettings() {
+  const [menu, setMenu] = useState<'later' | 'load' | 'open'>('later');
+  useEffect(() => setMenu((was) => (was === 'later' ? 'load' : was)), []);
+  const button = (onClick: () => void) => (
+    <button type="button" aria-haspopup="menu" aria-expanded={false} className={settingsTriggerClasses} onClick={onClick}>
+      <SettingsLabel />
+    </button>
+  );
+  const open = () => setMenu('open');
+  if (menu === 'later') return button(open);
+  return (
+    <div className="relative">
+      <LazyBoundary
+        part={settingsMenu}
+        props={{ defaultOpen: menu === 'open' }}
+        loading={button(open)}
+        failed={(retry) => (
+          <>
+            {button(() => {
+              open();
+              retry();
+            })}
+            {menu === 'open' ? (
+              <p role="status" className="absolute right-0 top-full z-40 mt-2 w-64 rounded-2xl border border-line bg-paper p-3 text-sm text-ink shadow-card">
+                {loadFailedText(APP_TEXTS.chunkLoadFailed)}
+              </p>
+            ) : null}
+          </>
+        )}
+      />
+    </div>
   );
 }
