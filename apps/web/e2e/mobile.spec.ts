@@ -53,6 +53,28 @@ test.describe('phone layout', () => {
     await expect(page.getByRole('dialog', { name: REPORT_TEXTS.title })).toBeVisible();
   });
 
+  test('a signed-in page opened afresh shows the Report Issue button in its header at once, without a jump', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    await page.goto('/parent-dashboard');
+    const button = page.getByRole('button', { name: REPORT_TEXTS.button });
+    await expect(button).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Shown with the loading view, it jumped from its corner into the header: a layout shift (Lighthouse's CLS).
+    const buttonShifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const shifts = list.getEntries() as unknown as { sources: { node: Node | null }[] }[];
+            const isButton = (node: Node | null) => node instanceof Element && node.closest('[data-testid="report-issue-button"]') !== null;
+            resolve(shifts.filter((shift) => shift.sources.some((source) => isButton(source.node))).length);
+          }).observe({ type: 'layout-shift', buffered: true });
+          // No layout shift at all: the observer reports nothing.
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(buttonShifts).toBe(0);
+  });
+
   test('signed-in pages fit the phone without sideways scrolling and pass axe', async ({ page, request }) => {
     const account = await createAccount(request, newAccount('parent'));
     await signIn(page, account);

@@ -1,7 +1,7 @@
 import { isValidElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { RootLayout } from './layout/root-layout.tsx';
+import { LAYOUT_SHOWS_REPORT_ISSUE, RootLayout } from './layout/root-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
 import { DeviceGate } from './device-gate.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <AppLayout />,
+                handle: LAYOUT_SHOWS_REPORT_ISSUE,
                 children: [
                   { element: <RequireRole role="parent" />, children: [{ path: paths.parentDashboard, element: <ParentDashboardRoute /> }] },
                   {

@@ -12,6 +12,7 @@ import { UnlockPremiumBook } from '../../features/billing/components/unlock-prem
 import { StoryBookPagesContext } from '../../features/playback/components/story-book-pages.ts';
 import { paymentsConfigQueryOptions, usePaymentsConfig } from '../../features/billing/api/get-payments-config.ts';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { ReportIssueWidget } from '../../features/reports/components/report-issue-widget.tsx';
 import type { PagePrefetch } from '../lazy-page.tsx';
 import { AppHeader } from './app-header.tsx';
 import { TestModeNotice } from './test-mode-notice.tsx';
@@ -64,6 +65,8 @@ export function AppLayout() {
           </Link>
         </footer>
       )}
+      {/* Mounted with the header, whose box it sits in on a phone (root-layout.tsx). */}
+      <ReportIssueWidget />
     </div>
   );
 }

@@ -1,7 +1,10 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { useDeviceSession } from '../../lib/api/auth/get-me.ts';
 import { ReportIssueWidget } from '../../features/reports/components/report-issue-widget.tsx';
+
+/** The `handle` of a route whose element shows the Report Issue widget itself (AppLayout). */
+export const LAYOUT_SHOWS_REPORT_ISSUE = 'layout-shows-report-issue';
 
 export function SkipLink() {
   return (
@@ -15,11 +18,14 @@ export function SkipLink() {
 export function RootLayout() {
   // A kid device offers nothing but the kid's stories (issue 26): no Report Issue there.
   const device = useDeviceSession();
+  // The signed-in pages' layout shows it itself, with the header it sits in on a phone: shown here before the
+  // layout's code was in, it jumped from its corner into the header (a layout shift).
+  const inLayout = useMatches().some((match) => match.handle === LAYOUT_SHOWS_REPORT_ISSUE);
   return (
     <>
       <SkipLink />
       <Outlet />
-      {device.data ? null : <ReportIssueWidget />}
+      {device.data || inLayout ? null : <ReportIssueWidget />}
       <ScrollRestoration />
     </>
   );
