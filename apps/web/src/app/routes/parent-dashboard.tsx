@@ -15,7 +15,7 @@ import { ParentDashboardLibraries } from '../../features/books/components/dashbo
 import { familyReadersQueryOptions, useFamilyReaders } from '../../lib/api/families/get-family-readers.ts';
 import { familyQueryOptions, useFamily } from '../../lib/api/families/get-family.ts';
 import { familiesQueryKey, myFamiliesQueryOptions } from '../../lib/api/families/get-my-families.ts';
-import { myJoinRequestsQueryOptions } from '../../features/families/api/my-join-requests.ts';
+import { myJoinRequestsQueryOptions, useMyJoinRequests } from '../../features/families/api/my-join-requests.ts';
 import { BedtimeModeButton } from '../../features/families/components/bedtime-mode-dialog.tsx';
 import { DashboardKids } from '../../features/families/components/dashboard-kids.tsx';
 import { FamilyStatCards, LastWatchedStory, UnwatchedStories, useFamilyStoryStatsSettled } from '../../features/families/components/family-story-stats.tsx';
@@ -98,16 +98,7 @@ export default function ParentDashboardRoute() {
       </>
     );
   } else if (!currentFamily || families.length === 0) {
-    body = (
-      <>
-        <div className="mb-8">
-          {heading}
-          <p className="mt-2 text-ink-soft">Stories from the people your kids love, ready for bedtime.</p>
-        </div>
-        <JoinStatus role="parent" inAFamily={false} className="mb-8" />
-        <ParentDashboardLibraries />
-      </>
-    );
+    body = <NoFamilyDashboard />;
   } else {
     // Keyed by family: switching families starts with every dialog closed.
     body = <FamilyDashboard key={currentFamily.id} familyId={currentFamily.id} />;
@@ -117,6 +108,30 @@ export default function ParentDashboardRoute() {
       <PageTitle title="Parent Dashboard" />
       {body}
     </div>
+  );
+}
+
+/**
+ * A parent in no family yet: how to start one (or the request to join one), then the libraries. Drawn once the
+ * join requests are known: the libraries drawn first were pushed down by the panel arriving above them.
+ */
+function NoFamilyDashboard() {
+  const joinRequests = useMyJoinRequests();
+  return (
+    <>
+      <div className="mb-8">
+        {heading}
+        <p className="mt-2 text-ink-soft">Stories from the people your kids love, ready for bedtime.</p>
+      </div>
+      {joinRequests.isPending ? (
+        <LoadingScreen label={FAMILY_PAGE_TEXTS.loading} />
+      ) : (
+        <>
+          <JoinStatus role="parent" inAFamily={false} className="mb-8" />
+          <ParentDashboardLibraries />
+        </>
+      )}
+    </>
   );
 }
 
