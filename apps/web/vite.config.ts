@@ -1,5 +1,6 @@
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -118,6 +119,9 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         plugins: [
           react(),
+          // React Compiler: components memoised at build time, so an arriving answer re-renders what reads it,
+          // not the whole page below it (docs/decisions/023-react-compiler.md).
+          babel({ presets: [reactCompilerPreset()] }),
           tailwindcss(),
           scriptsAfterStylesheet(),
           // Brotli and gzip copies next to each file, served as they are by the server (no compressing per request).
