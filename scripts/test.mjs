@@ -34,10 +34,27 @@ function failedTests(reportFile) {
   return readFileSync(reportFile, 'utf8').split('\n').filter(Boolean);
 }
 
-function vitest(step, projects, env = {}, files = []) {
-  const reportFile = join(reports, `${failures.length}-${projects.join('-')}.txt`);
+// A test worker that died (a native crash: "Worker exited unexpectedly"), with nothing else failed.
+const NEVER_ENDED = /^(.+\.test\.ts): started and never ended/;
+const onlyWorkerDeaths = (lines) => lines.length > 0 && lines.every((l) => NEVER_ENDED.test(l) || /Worker exited unexpectedly/.test(l));
+/** Worker deaths re-run once and passed: listed at the end of the log, as they may be a crash worth chasing. */
+const rerunDeaths = [];
+
+function vitest(step, projects, env = {}, files = [], attempt = 1) {
+  const reportFile = join(reports, `${failures.length}-${projects.join('-')}-${attempt}.txt`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/failure-reporter.mjs', ...files];
-  if (run('npx', args, { ...env, FST_FAILURES_FILE: reportFile }) !== 0) failures.push({ step, tests: failedTests(reportFile) });
+  if (run('npx', args, { ...env, FST_FAILURES_FILE: reportFile }) === 0) return;
+  const tests = failedTests(reportFile);
+  const died = tests.map((l) => NEVER_ENDED.exec(l)?.[1]).filter(Boolean);
+  // Only the files whose worker died run again, once; any other failure stands as it is.
+  if (attempt === 1 && onlyWorkerDeaths(tests) && died.length > 0) {
+    console.log(`\nA test worker died (${died.join(', ')}) with no test failed: running those files once more.`);
+    const before = failures.length;
+    vitest(`${step}, re-run of the files whose worker died`, projects, env, died, 2);
+    if (failures.length === before) rerunDeaths.push(`${step}: ${died.join(', ')} (worker died, passed on the re-run)`);
+    return;
+  }
+  failures.push({ step, tests });
 }
 
 /**
@@ -88,6 +105,7 @@ rmSync(reports, { recursive: true, force: true });
 // Where the time went, at the log's tail (CI must stay under 50 minutes).
 console.log('\nStep times');
 for (const t of times) console.log(`  ${t}`);
+for (const d of rerunDeaths) console.log(`\nNote: ${d}`);
 if (failures.length === 0) {
   console.log('\nTest suite passed');
   process.exit(0);

@@ -27,6 +27,8 @@ const EMPTY: ChangePasswordValues = { current_password: '', new_password: '', co
 const FIELDS = ['current_password', 'new_password'] as const;
 
 export function ChangePasswordForm() {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const change = useChangePassword();
   const {
     register,

@@ -18,6 +18,8 @@ const forgotValidation = lazyZodResolver(() => import('@fst/shared/auth/auth.sch
 type ForgotValues = z.input<typeof forgotPasswordBody>;
 
 export function ForgotPasswordForm() {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const forgot = useForgotPassword();
   const hydrated = useHydrated();
   useEffect(forgotValidation.preload, []);

@@ -23,6 +23,8 @@ const loginValidation = lazyZodResolver(() => import('@fst/shared/auth/auth.sche
 type LoginValues = z.input<typeof loginBody>;
 
 export function LoginForm() {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Said on the sign-in page a session that ended while open led to, until someone signs in.

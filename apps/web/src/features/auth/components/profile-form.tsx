@@ -1,4 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileBody } from '@fst/shared/auth/auth.schema';
@@ -16,21 +16,22 @@ type ProfileValues = z.input<typeof profileBody>;
 const FIELDS = ['first_name', 'last_name', 'email', 'current_password'] as const;
 
 export function ProfileForm({ profile }: { profile: Profile }) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const update = useUpdateProfile();
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    control,
+    watch,
     formState: { errors },
   } = useForm<ProfileValues, unknown, z.output<typeof profileBody>>({
     resolver: zodResolver(profileBody),
     defaultValues: { first_name: profile.first_name, last_name: profile.last_name, email: profile.email, current_password: '' },
   });
   // A new address needs the current password (docs/decisions/013); the same one in other letters does not.
-  // (useWatch, not watch: a subscription the React Compiler can memoise around.)
-  const emailChanging = (useWatch({ control, name: 'email' }) ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
+  const emailChanging = (watch('email') ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
 
   const onSubmit = handleSubmit(
     (values) =>

@@ -20,6 +20,8 @@ const resetValidation = lazyZodResolver(() => import('./reset-password-form-sche
 type ResetValues = z.input<typeof resetFormSchema>;
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const navigate = useNavigate();
   const reset = useResetPassword();
   useEffect(resetValidation.preload, []);

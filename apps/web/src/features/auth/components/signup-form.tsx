@@ -39,6 +39,8 @@ type SignupFormProps = {
 };
 
 export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signup = useSignup();

@@ -26,6 +26,8 @@ import { TestModeBanner } from './test-mode-banner.tsx';
  * "Payments"). Paying completes the session through the same path a provider's webhook drives.
  */
 export function LocalCheckoutPage({ sessionId, role }: { sessionId: string; role: Role }) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const navigate = useNavigate();
   const checkout = useLocalCheckout(sessionId);
   const complete = useCompleteLocalCheckout();

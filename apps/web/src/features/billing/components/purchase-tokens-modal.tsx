@@ -310,6 +310,8 @@ function useBuyTokens(packageId: TokenPackageId) {
 }
 
 function CardForm({ packageId, testMode, onBack, onDone }: { packageId: TokenPackageId; testMode: boolean; onBack: () => void; onDone: () => void }) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const pkg = TOKEN_PACKAGES[packageId];
   const buy = useBuyTokens(packageId);
   const {

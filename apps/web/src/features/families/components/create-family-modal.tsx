@@ -33,6 +33,8 @@ export function CreateFamilyModal({ open, onOpenChange, onCreated }: CreateFamil
 }
 
 function CreateFamilyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (family: FamilyDetail) => void }) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const create = useCreateFamily();
   // A family created again after an answer lost on the way is created once (the same name, the same key).
   const keyFor = useIdempotencyKeys();

@@ -36,6 +36,8 @@ export function KidFormModal({ familyId, kid, open, onOpenChange }: KidFormModal
 }
 
 function KidForm({ familyId, kid, onDone }: { familyId: string; kid: Kid | null; onDone: () => void }) {
+  // React Hook Form's register() must run on every render: not memoised by React Compiler (decision 023).
+  'use no memo';
   const add = useAddKid();
   const update = useUpdateKid();
   // A kid added again after an answer lost on the way is added once (the same name and age, the same key).
