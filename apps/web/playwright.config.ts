@@ -12,8 +12,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // One browser at a time: on two cores, two made every journey 2-3x slower (E2E_WORKERS to try more).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two browsers at a time: with one, a third of the two cores sat idle (journeys wait on media, uploads
+  // and processing); two ran the whole suite in 8.2 min here (docs/quality.md "CI time"). E2E_WORKERS to change.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
