@@ -1,6 +1,6 @@
 // Shared by the benchmarks: the real server as a child process, a scratch PostgreSQL database, a family
 // seeded through the API, and timing helpers. Only loopback addresses are used.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -27,6 +27,26 @@ export const freePort = () =>
 
 export const tempDir = (prefix = 'fst-bench-') => mkdtemp(path.join(os.tmpdir(), prefix));
 export const removeDir = (dir) => rm(dir, { recursive: true, force: true });
+
+/**
+ * Builds the web app into a new temporary folder with its public pages rendered ahead, as `npm run build`
+ * does; `viteArgs` are added to `vite build` (e.g. `--minify false`). Answers the folder.
+ */
+export async function buildWebApp(prefix, viteArgs = []) {
+  const outDir = await tempDir(prefix);
+  console.log(`building the web app${viteArgs.length ? ` (${viteArgs.join(' ')})` : ''} into ${outDir} …`);
+  const web = path.join(ROOT, 'apps/web');
+  const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...viteArgs];
+  if (spawnSync('npx', args, { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
+  if (spawnSync('node', ['scripts/prerender.mjs', outDir], { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('prerender failed');
+  return outDir;
+}
+
+/** The session cookie of a `Set-Cookie` value as a browser's jar holds it, for `origin`. */
+export function browserCookie(setCookie, origin) {
+  const [name, value] = setCookie.split(';')[0].split('=');
+  return { name, value, domain: new URL(origin).hostname, path: '/', httpOnly: true, sameSite: 'Lax' };
+}
 
 /** A child process whose output is kept (and shown if it dies unexpectedly). */
 export function startChild(args, env, label) {

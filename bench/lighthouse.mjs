@@ -9,7 +9,6 @@
 // CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there;
 // LIGHTHOUSE_PAGES=dashboard,kid audits only those pages; LIGHTHOUSE_CPU_SLOWDOWN=4 fixes the CPU slowdown
 // instead of calibrating it to the machine, see docs/decisions/021-lighthouse-cpu-calibration.md).
-import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
-import { fmt, removeDir, ROOT, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
+import { browserCookie, buildWebApp, fmt, removeDir, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,18 +25,6 @@ const GOALS = { performance: 95, accessibility: 100 };
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
-
-function build() {
-  return tempDir('fst-lighthouse-').then((outDir) => {
-    console.log(`building the web app into ${outDir} …`);
-    const web = path.join(ROOT, 'apps/web');
-    const res = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
-    if (res.status !== 0) throw new Error('vite build failed');
-    // The public pages rendered ahead, as `npm run build` does.
-    if (spawnSync('node', ['scripts/prerender.mjs', outDir], { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('prerender failed');
-    return outDir;
-  });
-}
 
 // Lighthouse's 4x CPU slowdown is meant for a high-end desktop (benchmark index 1,500–2,000) and turns it into
 // a mid-tier phone; its docs ask to calibrate on other machines. The slowdown here aims at that same phone.
@@ -99,11 +86,7 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
 async function signIn(port, origin, cookie) {
   await withBrowser(port, async (browser) => {
     await browser.deleteCookie(...(await browser.cookies()));
-    if (cookie) {
-      const [name, value] = cookie.split(';')[0].split('=');
-      const domain = new URL(origin).hostname;
-      await browser.setCookie({ name, value, domain, path: '/', httpOnly: true, sameSite: 'Lax' });
-    }
+    if (cookie) await browser.setCookie(browserCookie(cookie, origin));
   });
 }
 
@@ -123,7 +106,7 @@ async function main() {
       .join(' ')}`,
   );
   const given = process.env.LIGHTHOUSE_DIST;
-  const dist = given ? path.resolve(given) : await build();
+  const dist = given ? path.resolve(given) : await buildWebApp('fst-lighthouse-');
   const dataDir = await tempDir();
   const app = await startApp({ dataDir, env: { WEB_DIST: dist } });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

@@ -5,23 +5,12 @@
 // their names; RENDERS_DIST names such a build instead), starts the real server on embedded PGlite with a
 // seeded family, and reads each commit through React's DevTools hook in Debian's Chromium.
 // Run with `npm run bench:renders` (RENDERS_VERBOSE=1 lists every commit and the components at its top).
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { removeDir, ROOT, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
+import { browserCookie, buildWebApp, removeDir, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VERBOSE = Boolean(process.env.RENDERS_VERBOSE);
-
-async function build() {
-  const outDir = await tempDir('fst-renders-');
-  console.log(`building the web app, unminified, into ${outDir} …`);
-  const web = path.join(ROOT, 'apps/web');
-  const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--minify', 'false', '--logLevel', 'warn'];
-  if (spawnSync('npx', args, { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
-  if (spawnSync('node', ['scripts/prerender.mjs', outDir], { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('prerender failed');
-  return outDir;
-}
 
 /**
  * Runs in the page before its scripts: a stand-in for React DevTools' hook that records, at each commit, the
@@ -58,7 +47,8 @@ function recordCommits() {
 
 async function main() {
   const given = process.env.RENDERS_DIST;
-  const dist = given ? path.resolve(given) : await build();
+  // Unminified: components keep their names.
+  const dist = given ? path.resolve(given) : await buildWebApp('fst-renders-', ['--minify', 'false']);
   const dataDir = await tempDir();
   const app = await startApp({ dataDir, env: { WEB_DIST: dist } });
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
@@ -73,8 +63,7 @@ async function main() {
     for (const [name, url, cookie] of pages) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      const [cookieName, value] = cookie.split(';')[0].split('=');
-      await page.setCookie({ name: cookieName, value, domain: new URL(app.url).hostname, path: '/' });
+      await page.setCookie(browserCookie(cookie, app.url));
       await page.evaluateOnNewDocument(recordCommits);
       await page.goto(`${app.url}${url}`, { waitUntil: 'networkidle0' });
       // The parts drawn after the first paint (the toaster, the libraries) are in by then.

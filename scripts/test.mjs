@@ -36,7 +36,7 @@ function failedTests(reportFile) {
 
 // A test worker that died (a native crash: "Worker exited unexpectedly"), with nothing else failed.
 const NEVER_ENDED = /^(.+\.test\.ts): started and never ended/;
-const onlyWorkerDeaths = (lines) => lines.length > 0 && lines.every((l) => NEVER_ENDED.test(l) || /Worker exited unexpectedly/.test(l));
+const onlyWorkerDeaths = (lines) => lines.every((l) => NEVER_ENDED.test(l) || /Worker exited unexpectedly/.test(l));
 /** Worker deaths re-run once and passed: listed at the end of the log, as they may be a crash worth chasing. */
 const rerunDeaths = [];
 
