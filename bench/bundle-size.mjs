@@ -6,15 +6,13 @@
 // loaded app layout). Asserts the landing page loads at most 150 KB of gzipped JavaScript and that no
 // pdf.js, Stripe or tus-js-client code is among its chunks.
 // Run with `npm run bench:bundle`.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { removeDir, ROOT, tempDir } from './lib.mjs';
+import { buildWebApp, removeDir } from './lib.mjs';
 
 const LANDING_BUDGET_KB = 150;
 const KB = 1000;
-const WEB = path.join(ROOT, 'apps/web');
 // The signed-in pages' layout, loaded on demand (apps/web/src/app/router.tsx); routes outside it below.
 const APP_LAYOUT = 'src/app/layout/app-layout.tsx';
 const PUBLIC_ROUTES = /^src\/app\/routes\/auth\//;
@@ -26,18 +24,10 @@ const KEPT_OFF_LANDING = [
   { name: 'tus-js-client', test: (_file, text) => text.includes('Tus-Resumable') },
 ];
 
-function build() {
-  return tempDir('fst-bundle-').then((outDir) => {
-    console.log(`building the web app into ${outDir} …`);
-    const res = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
-    if (res.status !== 0) throw new Error('vite build failed');
-    return outDir;
-  });
-}
-
 async function main() {
   const given = process.env.BUNDLE_DIST;
-  const dist = given ? path.resolve(given) : await build();
+  // Not rendered ahead: that drops the manifest read below.
+  const dist = given ? path.resolve(given) : await buildWebApp('fst-bundle-', ['--manifest'], { prerender: false });
   try {
     const manifestFile = path.join(dist, '.vite', 'manifest.json');
     if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with \`vite build --manifest\``);

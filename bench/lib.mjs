@@ -30,15 +30,16 @@ export const removeDir = (dir) => rm(dir, { recursive: true, force: true });
 
 /**
  * Builds the web app into a new temporary folder with its public pages rendered ahead, as `npm run build`
- * does; `viteArgs` are added to `vite build` (e.g. `--minify false`). Answers the folder.
+ * does (`prerender: false` leaves them out, and with them the removal of Vite's manifest); `viteArgs` are
+ * added to `vite build` (e.g. `--minify false`). Answers the folder.
  */
-export async function buildWebApp(prefix, viteArgs = []) {
+export async function buildWebApp(prefix, viteArgs = [], { prerender = true } = {}) {
   const outDir = await tempDir(prefix);
   console.log(`building the web app${viteArgs.length ? ` (${viteArgs.join(' ')})` : ''} into ${outDir} …`);
   const web = path.join(ROOT, 'apps/web');
   const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...viteArgs];
   if (spawnSync('npx', args, { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
-  if (spawnSync('node', ['scripts/prerender.mjs', outDir], { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('prerender failed');
+  if (prerender && spawnSync('node', ['scripts/prerender.mjs', outDir], { cwd: web, stdio: 'inherit' }).status !== 0) throw new Error('prerender failed');
   return outDir;
 }
 
