@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { useAfterPaint } from '../../lib/use-after-paint.ts';
+import { useEver } from '../../lib/use-ever.ts';
 import { useRevealed } from '../../lib/use-revealed.ts';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
 import { familyReadersQueryOptions, useFamilyReaders } from '../../lib/api/families/get-family-readers.ts';
@@ -26,22 +27,26 @@ import { pickCurrentFamily, rememberCurrentFamily, rememberedFamilyId, useCurren
 import { usePlaylist } from '../../features/playback/api/get-playlist.ts';
 import { familyStatsQueryOptions } from '../../lib/api/playback/get-family-stats.ts';
 import { playbackQueryKey } from '../../lib/api/playback/playback-query-keys.ts';
-import { AssignStoryModal, AssignStoryPanel } from '../../features/recordings/components/assign-story-modal.tsx';
-import { KidStoriesModal, type PlayStories } from '../../features/recordings/components/kid-stories-modal.tsx';
-import { ReaderStoriesModal } from '../../features/recordings/components/reader-stories-modal.tsx';
+import type { PlayStories } from '../../features/recordings/components/kid-stories-modal.tsx';
 import { recentAiRecordingsQueryOptions, useRecentAiRecordings } from '../../features/recordings/api/get-recent-ai-recordings.ts';
 import { recentRecordingsQueryOptions, useRecentRecordings } from '../../features/recordings/api/get-recent-recordings.ts';
 import { RecentStories } from '../../features/recordings/components/recent-stories.tsx';
 import { requestsQueryKey } from '../../lib/api/requests/requests-query-keys.ts';
-import { AddStoriesModal } from '../../features/requests/components/add-stories-modal.tsx';
-import { QueuedStories } from '../../features/requests/components/queued-stories.tsx';
-import { RequestStoryModal } from '../../features/requests/components/request-story-modal.tsx';
 import { familyRecordingsQueryOptions } from '../../lib/api/recordings/get-family-recordings.ts';
 import { recordingQueryOptions } from '../../lib/api/recordings/get-recording.ts';
 import type { PagePrefetch } from '../lazy-page.tsx';
 
-// The full-screen player loads when a story is first played.
+// The full-screen player loads when a story is first played, each dialog when it first opens: every load of
+// the dashboard would otherwise download and run them (the service worker keeps them once it is installed).
 const StoryPlayer = lazyPart(() => import('../../features/playback/components/story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
+const loadAssignStory = () => import('../../features/recordings/components/assign-story-modal.tsx');
+const AssignStoryModal = lazyPart(() => loadAssignStory().then((m) => m.AssignStoryModal), 'overlay');
+const AssignStoryPanel = lazyPart(() => loadAssignStory().then((m) => m.AssignStoryPanel), 'inline');
+const KidStoriesModal = lazyPart(() => import('../../features/recordings/components/kid-stories-modal.tsx').then((m) => m.KidStoriesModal), 'overlay');
+const ReaderStoriesModal = lazyPart(() => import('../../features/recordings/components/reader-stories-modal.tsx').then((m) => m.ReaderStoriesModal), 'overlay');
+const AddStoriesModal = lazyPart(() => import('../../features/requests/components/add-stories-modal.tsx').then((m) => m.AddStoriesModal), 'overlay');
+const RequestStoryModal = lazyPart(() => import('../../features/requests/components/request-story-modal.tsx').then((m) => m.RequestStoryModal), 'overlay');
+const QueuedStories = lazyPart(() => import('../../features/requests/components/queued-stories.tsx').then((m) => m.QueuedStories), 'inline');
 
 const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story Time</h1>;
 
@@ -169,6 +174,11 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
   const [storiesReader, setStoriesReader] = useState<Reader | null>(null);
   const [requestReader, setRequestReader] = useState<Reader | null>(null);
   const [playing, setPlaying] = useState<Playing | null>(null);
+  // Mounted from their first opening on, so that closing animates and gives focus back as before.
+  const addStoriesUsed = useEver(addStoriesKid !== null);
+  const assignUsed = useEver(assignKid !== null);
+  const readerStoriesUsed = useEver(storiesReader !== null);
+  const requestUsed = useEver(requestReader !== null);
 
   const play: PlayStories = (recordings, startIndex, kidId) => {
     setStoriesKid(null);
@@ -228,42 +238,50 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
           }}
         />
       ) : null}
-      <AddStoriesModal
-        open={addStoriesKid !== null}
-        onOpenChange={(open) => {
-          if (!open) setAddStoriesKid(null);
-        }}
-        kid={addStoriesKid}
-        readers={readersQuery.data?.readers}
-        readersFailed={readersQuery.isError}
-        assignExisting={addStoriesKid ? <AssignStoryPanel familyId={familyId} kid={addStoriesKid} onAssigned={afterAssign} /> : null}
-      />
-      <AssignStoryModal
-        open={assignKid !== null}
-        onOpenChange={(open) => {
-          if (!open) setAssignKid(null);
-        }}
-        familyId={familyId}
-        kid={assignKid}
-        onAssigned={afterAssign}
-      />
-      <ReaderStoriesModal
-        open={storiesReader !== null}
-        onOpenChange={(open) => {
-          if (!open) setStoriesReader(null);
-        }}
-        reader={storiesReader}
-        familyId={familyId}
-        onPlay={play}
-      />
-      <RequestStoryModal
-        open={requestReader !== null}
-        onOpenChange={(open) => {
-          if (!open) setRequestReader(null);
-        }}
-        reader={requestReader}
-        kids={kids}
-      />
+      {addStoriesUsed ? (
+        <AddStoriesModal
+          open={addStoriesKid !== null}
+          onOpenChange={(open) => {
+            if (!open) setAddStoriesKid(null);
+          }}
+          kid={addStoriesKid}
+          readers={readersQuery.data?.readers}
+          readersFailed={readersQuery.isError}
+          assignExisting={addStoriesKid ? <AssignStoryPanel familyId={familyId} kid={addStoriesKid} onAssigned={afterAssign} /> : null}
+        />
+      ) : null}
+      {assignUsed ? (
+        <AssignStoryModal
+          open={assignKid !== null}
+          onOpenChange={(open) => {
+            if (!open) setAssignKid(null);
+          }}
+          familyId={familyId}
+          kid={assignKid}
+          onAssigned={afterAssign}
+        />
+      ) : null}
+      {readerStoriesUsed ? (
+        <ReaderStoriesModal
+          open={storiesReader !== null}
+          onOpenChange={(open) => {
+            if (!open) setStoriesReader(null);
+          }}
+          reader={storiesReader}
+          familyId={familyId}
+          onPlay={play}
+        />
+      ) : null}
+      {requestUsed ? (
+        <RequestStoryModal
+          open={requestReader !== null}
+          onOpenChange={(open) => {
+            if (!open) setRequestReader(null);
+          }}
+          reader={requestReader}
+          kids={kids}
+        />
+      ) : null}
       {playing ? (
         <StoryPlayer
           recordings={playing.recordings}
