@@ -9,33 +9,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { mediaDuration } from '../../../lib/media-duration.ts';
-import { deleteSession, listSessions, sessionBlob, updateSession, type RecordingSession } from '../../../lib/recording-store.ts';
+import { deleteSession, sessionBlob, updateSession, type RecordingSession } from '../../../lib/recording-store.ts';
 import { notify } from '../../../lib/toast.ts';
 import { formatDate } from '../../../lib/view.ts';
 import { UploadProgress, type UploadState } from './upload-progress.tsx';
+import { useUnsentRecordings } from './use-unsent-recordings.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { refreshAfterSend, sendSession, uploadFailureText, useSendWhenBackOnline } from './send-session.ts';
-
-/** The signed-in user's readings kept in this browser that the server has not confirmed. */
-export function useUnsentRecordings(userId: string) {
-  const [sessions, setSessions] = useState<RecordingSession[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    listSessions(userId).then(
-      (found) => {
-        if (live) setSessions(found);
-      },
-      () => {
-        if (live) setSessions([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId]);
-  const forget = (id: string) => setSessions((current) => current?.filter((s) => s.id !== id) ?? null);
-  return { sessions: sessions ?? [], forget };
-}
 
 /**
  * Offers readings left unsent (a reload, a crash, a failed upload) to Upload or Discard: the book, the

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths, pathTo } from '../../../lib/paths.ts';
 import { useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
-import { useUnsentRecordings } from './unsent-recordings.tsx';
+import { useUnsentRecordings } from './use-unsent-recordings.ts';
 
 function RecordingRow({ recording }: { recording: Recording }) {
   const status = statusDisplay(recording.processing_status);
