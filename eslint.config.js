@@ -50,6 +50,20 @@ export default tseslint.config(
       { group: ['**/app.ts', '**/server.ts', '**/composition/**'], message: 'Features and platform do not import the composition root.' },
     ]),
   },
+  // Skia's asynchronous encode runs on Node's thread pool, and a canvas collected under it crashed the whole
+  // server (docs/quality.md, Reliability item 11): the PDF threads encode with encodeSync.
+  {
+    files: ['apps/server/src/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='encode'][arguments.0.value=/^(webp|png|jpeg|avif|gif)$/]",
+          message: 'Encode canvases with encodeSync on a thread of their own (docs/quality.md, Reliability item 11).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/server/src/platform/**/*.ts'],
     rules: restrict([

@@ -46,11 +46,11 @@ async function draw({ data, width, thumbnailWidth, previewWidth, quality }) {
     await page.render({ canvas, canvasContext: ctx, viewport }).promise;
     page.cleanup();
     const coverCanvas = scaledTo(canvas, width);
-    const [cover, thumbnail, preview] = await Promise.all([
-      coverCanvas.encode('webp', quality),
-      scaledTo(coverCanvas, thumbnailWidth).encode('webp', quality),
-      previewWidth ? scaledTo(canvas, previewWidth).encode('webp', quality) : undefined,
-    ]);
+    // Encoded on this thread, one after the other: the async encode() runs on Node's shared thread pool and
+    // crashed the whole process now and then (a segfault inside Skia, reproduced in docs/quality.md).
+    const cover = coverCanvas.encodeSync('webp', quality);
+    const thumbnail = scaledTo(coverCanvas, thumbnailWidth).encodeSync('webp', quality);
+    const preview = previewWidth ? scaledTo(canvas, previewWidth).encodeSync('webp', quality) : undefined;
     return preview ? { cover, thumbnail, preview } : { cover, thumbnail };
   } catch (err) {
     return { invalid: err.message };
