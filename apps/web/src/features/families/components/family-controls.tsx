@@ -10,15 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { notify } from '../../../lib/toast.ts';
-import {
-  useDeleteFamily,
-  useFamilyActivity,
-  useFamilySettings,
-  useLeaveFamily,
-  useMakeAdmin,
-  useNewFamilyCode,
-  useRemoveMember,
-} from '../api/family-controls.ts';
+import { useDeleteFamily, useFamilyActivity, useFamilySettings, useMakeAdmin, useNewFamilyCode, useRemoveMember } from '../api/family-controls.ts';
 import { failureText } from '../failure-text.ts';
 import { formatDate } from '../../../lib/view.ts';
 import { Avatar } from './avatar.tsx';
@@ -205,43 +197,6 @@ export function CodeControls({ family }: { family: FamilyDetail }) {
         }
       />
     </div>
-  );
-}
-
-/** Leave Family, with confirmation; the last admin is told by the server what to do first. */
-export function LeaveFamilyButton({ familyId, familyName, onLeft }: { familyId: string; familyName: string; onLeft?: () => void }) {
-  const leave = useLeaveFamily();
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`${FAMILY_CONTROL_TEXTS.leave}: ${familyName}`}>
-        {FAMILY_CONTROL_TEXTS.leave}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={FAMILY_CONTROL_TEXTS.leaveTitle(familyName)}
-        description={FAMILY_CONTROL_TEXTS.leaveBody}
-        confirmLabel={FAMILY_CONTROL_TEXTS.leave}
-        busy={leave.isPending}
-        onConfirm={() =>
-          leave.mutate(
-            { familyId },
-            {
-              onSuccess: () => {
-                notify.success(FAMILY_CONTROL_TEXTS.left(familyName));
-                setConfirming(false);
-                onLeft?.();
-              },
-              onError: (error) => {
-                setConfirming(false);
-                notify.error(failureText(error, { failed: FAMILY_CONTROL_TEXTS.leaveFailed, network: FAMILY_CONTROL_TEXTS.leaveFailed }));
-              },
-            },
-          )
-        }
-      />
-    </>
   );
 }
 

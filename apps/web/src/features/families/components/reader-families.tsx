@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { useFamily } from '../../../lib/api/families/get-family.ts';
-import { LeaveFamilyButton } from './family-controls.tsx';
+import { LeaveFamilyButton } from './leave-family-button.tsx';
 import { useMyFamilies } from '../../../lib/api/families/get-my-families.ts';
 import { Avatar } from './avatar.tsx';
 
