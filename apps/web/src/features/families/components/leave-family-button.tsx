@@ -6,8 +6,10 @@ import { notify } from '../../../lib/toast.ts';
 import { useLeaveFamily } from '../api/family-controls.ts';
 import { failureText } from '../failure-text.ts';
 
-// Apart from the family page's controls (family-controls.tsx): the reader dashboard shows only this one.
-/** Leave Family, with confirmation; the last admin is told by the server what to do first. */
+/**
+ * Leave Family, with confirmation; the last admin is told by the server what to do first. A module of its
+ * own, apart from the family page's controls (family-controls.tsx): the reader dashboard shows only this one.
+ */
 export function LeaveFamilyButton({ familyId, familyName, onLeft }: { familyId: string; familyName: string; onLeft?: () => void }) {
   const leave = useLeaveFamily();
   const [confirming, setConfirming] = useState(false);

@@ -6,6 +6,7 @@ import { lazyPart } from '../../../components/lazy-part.tsx';
 import { FlagIcon } from '../../../components/ui/icons.tsx';
 import { BOTTOM_BAR_VAR, bottomBarHeight } from '../../../lib/bottom-bar.ts';
 import { currentReportSlot, useReportSlot } from '../../../lib/report-slot.ts';
+import { useEver } from '../../../lib/use-ever.ts';
 
 // The dialog (Radix and the form's validation) loads on first use: the widget is on every page, the landing too.
 const ReportIssueModal = lazyPart(() => import('./report-issue-modal.tsx').then((m) => m.ReportIssueModal), 'overlay');
@@ -40,8 +41,7 @@ export function ReportIssueWidget() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   // Once opened the dialog stays mounted, so closing it animates and returns focus as before.
-  const [used, setUsed] = useState(false);
-  if (open && !used) setUsed(true);
+  const used = useEver(open);
   // The left is worked out once the button and the viewport are measured (before the first paint).
   const [position, setPosition] = useState<Position>({ left: -1, bottom: START.bottom });
   const buttonRef = useRef<HTMLButtonElement>(null);
