@@ -1,3 +1,4 @@
+// The admin pages: the book catalogue and issue reports.
 export const ADMIN_TEXTS = {
   narrationTextLabel: 'Book text for AI narration',
   narrationTextHint: 'Only for a PDF without selectable text: the words AI readings will speak. Put a line with --- between pages.',

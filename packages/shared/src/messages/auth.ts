@@ -1,3 +1,4 @@
+// Accounts: signing in and up, e-mail verification, the profile, password reset and e-mail notices.
 export const AUTH_ERRORS = {
   signup: 'Signup failed',
   forgot: 'Failed to send reset email.',

@@ -1,3 +1,4 @@
+// Plans, tokens and payments.
 import { MONTHLY_ALLOWANCES } from '../constants.ts';
 
 export const PAYMENT_TEXTS = {

@@ -1,3 +1,4 @@
+// Books, the libraries and the admin catalogue.
 export const BOOK_TEXTS = {
   fetchFailed: 'Failed to fetch books',
   premiumLoadFailed: 'Failed to load premium library',

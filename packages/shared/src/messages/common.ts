@@ -1,3 +1,4 @@
+// Texts of several areas: screen errors, generic server answers, the app frame, uploads and media links.
 export const SCREEN_ERRORS = {
   login: 'Failed to login',
   signup: 'Failed to create account',

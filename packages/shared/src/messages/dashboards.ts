@@ -1,3 +1,4 @@
+// The parent and reader dashboards.
 // The reader dashboard's texts beyond the spec's own (spec section 2 "Reader dashboard").
 export const READER_DASHBOARD_TEXTS = {
   statsLoadFailed: 'Could not load your stats',

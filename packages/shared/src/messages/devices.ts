@@ -1,3 +1,4 @@
+// Kid devices.
 // Kid devices (issue 26, docs/decisions/018).
 export const DEVICE_SERVER_MESSAGES = {
   codeRequired: 'Enter the 6-character code shown on the parent’s screen.',

@@ -1,3 +1,4 @@
+// Families: search, joining, members, the family page and e-mails about members.
 export const FAMILY_TEXTS = {
   searchFailed: 'Failed to search families',
   searchError: 'An error occurred while searching',

@@ -1,3 +1,4 @@
+// Family controls and the activity log.
 // The family page's controls and activity log (issue 25, decision 012).
 export const FAMILY_ACTIVITY_TEXTS = {
   approvalSetting: (on: boolean) => (on ? 'Code joins need approval: on' : 'Code joins need approval: off'),

@@ -1,3 +1,4 @@
+// AI narration.
 // AI narration (voice clones, availability, AI stories): texts the spec leaves unnamed, and server answers.
 export const NARRATION_TEXTS = {
   consentLabel: 'Allow my family to create an AI voice from my readings',

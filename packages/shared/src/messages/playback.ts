@@ -1,3 +1,4 @@
+// Playback: the player, bedtime mode, reactions, stories offline.
 // Playback (play events, playlists, bedtime, reactions, notification settings): server answers.
 export const PLAYBACK_SERVER_MESSAGES = {
   eventInvalid: 'Event must be start, progress or complete',

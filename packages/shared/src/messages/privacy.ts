@@ -1,3 +1,4 @@
+// Deleting and exporting an account or a family.
 // Deleting an account or a family (issue 25, docs/decisions/016, docs/privacy.md).
 export const DELETION_TEXTS = {
   passwordRequired: 'Enter your password to delete your account',

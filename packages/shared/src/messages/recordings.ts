@@ -1,3 +1,4 @@
+// Recordings: the recorder, uploads, the recording page.
 export const RECORDING_TEXTS = {
   loadFailed: 'Failed to load recordings',
   assignFailed: 'Failed to assign recording',

@@ -1,3 +1,4 @@
+// The Report Issue button and its dialog (spec section 2: every route).
 export const REPORT_TEXTS = {
   title: 'Report an Issue',
   button: 'Report Issue',

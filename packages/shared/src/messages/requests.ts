@@ -1,3 +1,4 @@
+// Story requests.
 // Story requests (the queue): server answers not worded by the spec.
 export const REQUEST_SERVER_MESSAGES = {
   requestNotFound: 'Story request not found',

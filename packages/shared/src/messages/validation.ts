@@ -1,3 +1,4 @@
+// Validation texts of forms and requests, verbatim from spec sections 5 and 8 (decisions.md fixes the password texts).
 import { FAMILY_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 
 export const VALIDATION = {
