@@ -123,7 +123,11 @@ async function main() {
     ].filter(([name]) => !ONLY || ONLY.some((word) => name.includes(word)));
     // The machine's benchmark index, measured before each page's runs, and the CPU slowdown it gave.
     console.log(`CPU slowdown: ${FIXED_SLOWDOWN ? `${FIXED_SLOWDOWN}x, fixed` : `calibrated, ${DEFAULT_SLOWDOWN}x at a benchmark index of ${DESKTOP_INDEX}`}`);
-    console.log('\npage               perf  a11y   FCP ms   LCP ms   TBT ms     CLS   JS KB (transfer)  bench index  CPU slowdown');
+    // The last two columns are the page's main-thread work and its longest task as this machine ran them (Lighthouse's
+    // figures divided by the slowdown): they tell a slow machine from slow code.
+    console.log(
+      '\npage               perf  a11y   FCP ms   LCP ms   TBT ms     CLS   JS KB (transfer)  bench index  CPU slowdown  main thread ms  longest task ms',
+    );
     const problems = [];
     for (const [name, url, cookie] of pages) {
       // Signed in as a browser is: the session cookie in its jar (Lighthouse keeps cookies between runs), not a
@@ -145,8 +149,11 @@ async function main() {
       const js = (lhr.audits['network-requests'].details?.items ?? [])
         .filter((r) => r.resourceType === 'Script')
         .reduce((n, r) => n + (r.transferSize ?? 0), 0);
+      // Simulated throttling multiplies the observed tasks by the slowdown; divided back, they are this machine's.
+      const mainThread = metric('mainthread-work-breakdown') / slowdown;
+      const longest = Math.max(0, ...(lhr.audits['long-tasks'].details?.items ?? []).map((t) => t.duration)) / slowdown;
       console.log(
-        `${name.padEnd(17)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${fmt(metric('first-contentful-paint'), 0).padStart(8)} ${fmt(metric('largest-contentful-paint'), 0).padStart(8)} ${fmt(metric('total-blocking-time'), 0).padStart(8)} ${fmt(metric('cumulative-layout-shift'), 3).padStart(7)} ${fmt(js / 1000, 1).padStart(18)}  ${fmt(index, 0).padStart(11)}  ${`${slowdown}x`.padStart(12)}`,
+        `${name.padEnd(17)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${fmt(metric('first-contentful-paint'), 0).padStart(8)} ${fmt(metric('largest-contentful-paint'), 0).padStart(8)} ${fmt(metric('total-blocking-time'), 0).padStart(8)} ${fmt(metric('cumulative-layout-shift'), 3).padStart(7)} ${fmt(js / 1000, 1).padStart(18)}  ${fmt(index, 0).padStart(11)}  ${`${slowdown}x`.padStart(12)}  ${fmt(mainThread, 0).padStart(14)}  ${fmt(longest, 0).padStart(15)}`,
       );
       if (perf < GOALS.performance) problems.push(`${name}: performance ${perf} (goal ${GOALS.performance}+)`);
       if (a11y < GOALS.accessibility) {
