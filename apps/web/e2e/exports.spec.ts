@@ -17,9 +17,11 @@ const suffix = randomBytes(3).toString('hex');
 let book: UploadedBook;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // Books of this run's own: the hook runs again in a worker that takes up a second share of this file.
+  const tag = randomBytes(3).toString('hex');
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  book = await uploadBook(admin, `The Sleepy Owl ${suffix}`);
+  book = await uploadBook(admin, `The Sleepy Owl ${tag}`);
   await admin.dispose();
 });
 

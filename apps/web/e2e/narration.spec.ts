@@ -24,12 +24,14 @@ let recordedBook: UploadedBook;
 let aiBook: UploadedBook;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // Books of this run's own: the hook runs again in a worker that takes up a second share of this file.
+  const tag = randomBytes(3).toString('hex');
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
   // Each page holds a sentence, so the AI reading has words to say.
   const sentences = (title: string) => ({ pageText: (n: number) => `Page ${n} of ${title}. The little owl flew over the quiet moonlit forest.` });
-  recordedBook = await uploadBook(admin, `Owl Moon ${suffix}`, sentences(`Owl Moon ${suffix}`));
-  aiBook = await uploadBook(admin, `Star Bear ${suffix}`, sentences(`Star Bear ${suffix}`));
+  recordedBook = await uploadBook(admin, `Owl Moon ${tag}`, sentences(`Owl Moon ${tag}`));
+  aiBook = await uploadBook(admin, `Star Bear ${tag}`, sentences(`Star Bear ${tag}`));
   await admin.dispose();
 });
 

@@ -14,10 +14,12 @@ const suffix = randomBytes(3).toString('hex');
 let books: UploadedBook[] = [];
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // Books of this run's own: the hook runs again in a worker that takes up a second share of this file.
+  const tag = randomBytes(3).toString('hex');
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
   books = [];
-  for (const title of ['Owl Moon', 'Star Bear', 'Sleepy Fox']) books.push(await uploadBook(admin, `${title} ${suffix}`));
+  for (const title of ['Owl Moon', 'Star Bear', 'Sleepy Fox']) books.push(await uploadBook(admin, `${title} ${tag}`));
   await admin.dispose();
 });
 

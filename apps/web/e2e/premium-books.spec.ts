@@ -11,9 +11,11 @@ const suffix = randomBytes(3).toString('hex');
 let book: { id: string; title: string };
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // Books of this run's own: the hook runs again in a worker that takes up a second share of this file.
+  const tag = randomBytes(3).toString('hex');
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  const title = `Starlit Harbour ${suffix}`;
+  const title = `Starlit Harbour ${tag}`;
   const res = await admin.post('/api/admin/books', {
     multipart: {
       title,

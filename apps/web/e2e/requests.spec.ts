@@ -14,8 +14,10 @@ let other: UploadedBook;
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  wanted = await uploadBook(admin, `Moonlight Meadow ${suffix}`, { pages: 2, author: 'Ada Quill' });
-  other = await uploadBook(admin, `Harbor Lights ${suffix}`, { pages: 2, author: 'Ben Ink' });
+  // Books of this run's own: the hook runs again in a worker that takes up a second share of this file.
+  const tag = randomBytes(3).toString('hex');
+  wanted = await uploadBook(admin, `Moonlight Meadow ${tag}`, { pages: 2, author: 'Ada Quill' });
+  other = await uploadBook(admin, `Harbor Lights ${tag}`, { pages: 2, author: 'Ben Ink' });
   await admin.dispose();
 });
 

@@ -17,9 +17,11 @@ let book: UploadedBook;
 let family: { storage: Awaited<ReturnType<BrowserContext['storageState']>>; kidId: string; familyId: string; ids: string[] } | null = null;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // Books of this run's own: the hook runs again in a worker that takes up a second share of this file.
+  const tag = randomBytes(3).toString('hex');
   const admin = await playwright.request.newContext({ baseURL });
   await signInAdmin(admin);
-  book = await uploadBook(admin, `Moon Walk ${suffix}`, { pages: 3 });
+  book = await uploadBook(admin, `Moon Walk ${tag}`, { pages: 3 });
   await admin.dispose();
 });
 

@@ -296,6 +296,11 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
       el.currentTime = swap.at;
       if (swap.play && isCurrent(story)) void el.play().catch(() => undefined);
     },
+    // The button shows Pause from the moment the story is asked to play, not once its media arrives: pressed
+    // while a slow link loads, a Play that is already playing would pause it.
+    onPlay: () => {
+      if (isCurrent(story)) setPlaying(true);
+    },
     onPlaying: (event: { currentTarget: HTMLMediaElement }) => {
       if (!isCurrent(story)) return;
       const el = event.currentTarget;
