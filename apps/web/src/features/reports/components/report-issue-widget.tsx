@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router';
 import { REPORT_TEXTS } from '@fst/shared/messages';
 import { lazyPart } from '../../../components/lazy-part.tsx';
@@ -74,19 +75,26 @@ export function ReportIssueWidget() {
       // Kept when nothing moved: the header is measured again each time the page below it grows.
       setMeasured((last) => (last?.slot === element && sameBox(last.box, box) ? last : { slot: element, box }));
     };
-    measure();
+    // Measured at the next frame, before its paint, and drawn there at once (flushSync): measured here, it forced a
+    // layout of the whole page in the middle of the commit, done again after the effects that followed.
+    const frame = requestAnimationFrame(() => flushSync(measure));
     const observer = new ResizeObserver(measure);
     observer.observe(element.parentElement ?? element);
     window.addEventListener('resize', measure);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [slot]);
 
+  // At the next frame as well, not in the commit (a forced layout): until then CSS keeps it in the same corner.
   useLayoutEffect(() => {
-    const width = buttonRef.current?.offsetWidth ?? 0;
-    setPosition(clampToViewport({ left: document.documentElement.clientWidth - width - START.right, bottom: START.bottom }, buttonRef.current));
+    const frame = requestAnimationFrame(() => {
+      const width = buttonRef.current?.offsetWidth ?? 0;
+      setPosition(clampToViewport({ left: document.documentElement.clientWidth - width - START.right, bottom: START.bottom }, buttonRef.current));
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   useEffect(() => {
