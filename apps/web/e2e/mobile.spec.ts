@@ -1,6 +1,23 @@
 import { BOOK_SEARCH_MAX_LENGTH } from '@fst/shared/books/books.rules';
-import { FAMILY_PAGE_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
+import { FAMILY_PAGE_TEXTS, PARENT_DASHBOARD_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
+import type { Page } from '@playwright/test';
 import { createAccount, expect, expectAccessible, newAccount, signIn, test } from './fixtures.ts';
+
+/** The page's layout shifts so far (Lighthouse's CLS), each with the elements that moved. */
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const shift of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
+            const nodes = shift.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '(text or gone)'));
+            seen.push(`${shift.value.toFixed(3)}: ${nodes.join(' | ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 300);
+      }),
+  );
 
 // Runs in the "mobile" project: a 390 px wide touch screen.
 test.describe('phone layout', () => {
@@ -61,20 +78,20 @@ test.describe('phone layout', () => {
     await expect(page.getByRole('heading', { name: 'Book Library' })).toBeVisible();
     // Shown with the loading view, the button jumped from its corner into the header; the libraries, drawn
     // before the no-family panel above them, were pushed down by it (each a layout shift: Lighthouse's CLS).
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<string[]>((resolve) => {
-          const seen: string[] = [];
-          new PerformanceObserver((list) => {
-            for (const shift of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
-              const nodes = shift.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '(text or gone)'));
-              seen.push(`${shift.value.toFixed(3)}: ${nodes.join(' | ')}`);
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(seen), 300);
-        }),
-    );
-    expect(shifts).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+
+  test('a family’s dashboard opened afresh draws without layout shifts when its two-line story count arrives', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    const created = await page.request.post('/api/family/create', { data: { family_name: 'Shiftless Family' } });
+    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+    await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Mia', age: 5 } });
+    await page.goto('/parent-dashboard');
+    // Two lines on a phone, after the one-line "Counting your stories…": the Bedtime Mode button and the page
+    // below it moved down by a line when it came.
+    await expect(page.getByTestId('unwatched-count')).toHaveText(PARENT_DASHBOARD_TEXTS.noStoriesYet);
+    await expect(page.getByRole('heading', { name: 'Book Library' })).toBeVisible();
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test('signed-in pages fit the phone without sideways scrolling and pass axe', async ({ page, request }) => {

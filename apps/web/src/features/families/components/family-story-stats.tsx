@@ -48,8 +48,20 @@ function useLastWatchedRecording(familyId: string, recordingId: string | undefin
   return { isPending: recordings.isPending || own.isPending, isError: own.isError, recording: own.data?.recording } as const;
 }
 
+// Two lines kept on a phone whatever the answer: "All caught up! …" and "No stories yet. …" wrap there, and the
+// one-line "Counting your stories…" before them pushed the Bedtime Mode button and the page down (a layout shift).
+const LINE_KEPT = 'mobile:min-h-14';
+
 /** The count of unwatched stories under the dashboard's title (real play events, decisions.md "Stats are real"). */
 export function UnwatchedStories({ familyId }: { familyId: string }) {
+  return (
+    <div className={LINE_KEPT}>
+      <UnwatchedCount familyId={familyId} />
+    </div>
+  );
+}
+
+function UnwatchedCount({ familyId }: { familyId: string }) {
   const stats = useFamilyStats(familyId);
   // The dashboard asks for the family's stories anyway: without any, nothing is "all caught up".
   const recordings = useQuery(familyRecordingsQueryOptions(familyId));
