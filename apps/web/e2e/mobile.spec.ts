@@ -81,6 +81,13 @@ test.describe('phone layout', () => {
     expect(await layoutShifts(page)).toEqual([]);
   });
 
+  test('the sign-in page, drawn ahead, is taken over by the app without moving', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // The hint for an app that never starts kept its room until the app removed it: the sign-up line jumped up.
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+
   test('a family’s dashboard opened afresh draws without layout shifts when its two-line story count arrives', async ({ page }) => {
     await createAccount(page.request, newAccount('parent'));
     const created = await page.request.post('/api/family/create', { data: { family_name: 'Shiftless Family' } });

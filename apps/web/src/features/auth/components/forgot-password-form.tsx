@@ -43,7 +43,7 @@ export function ForgotPasswordForm() {
       <Button type="submit" size="lg" disabled={!hydrated || forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
-      {hydrated ? null : <LateStartHint />}
+      <LateStartHint started={hydrated} />
     </form>
   );
 }

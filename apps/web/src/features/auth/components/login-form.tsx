@@ -66,7 +66,7 @@ export function LoginForm() {
       <Button type="submit" size="lg" disabled={!hydrated || login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
-      {hydrated ? null : <LateStartHint />}
+      <LateStartHint started={hydrated} />
     </form>
   );
 }

@@ -155,7 +155,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
         <Button type="submit" size="lg" disabled={!hydrated || busy}>
           {signup.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
-        {hydrated ? null : <LateStartHint />}
+        <LateStartHint started={hydrated} />
       </form>
       {/* Outside the form: events of a dialog's own form bubble through the React tree. */}
       {created && welcomesGrandparent ? grandparentWelcome(() => void leave(created)) : null}
