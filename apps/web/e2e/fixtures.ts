@@ -186,3 +186,19 @@ export async function lateSession(page: Page) {
     undo: () => page.unroute('**/api/auth/check-session', late),
   };
 }
+
+/** The page's layout shifts so far (Lighthouse's CLS), each with the elements that moved. */
+export const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const shift of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
+            const nodes = shift.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '(text or gone)'));
+            seen.push(`${shift.value.toFixed(3)}: ${nodes.join(' | ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 300);
+      }),
+  );

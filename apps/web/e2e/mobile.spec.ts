@@ -1,23 +1,6 @@
 import { BOOK_SEARCH_MAX_LENGTH } from '@fst/shared/books/books.rules';
 import { FAMILY_PAGE_TEXTS, PARENT_DASHBOARD_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
-import type { Page } from '@playwright/test';
-import { createAccount, expect, expectAccessible, newAccount, signIn, test } from './fixtures.ts';
-
-/** The page's layout shifts so far (Lighthouse's CLS), each with the elements that moved. */
-const layoutShifts = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const seen: string[] = [];
-        new PerformanceObserver((list) => {
-          for (const shift of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
-            const nodes = shift.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '(text or gone)'));
-            seen.push(`${shift.value.toFixed(3)}: ${nodes.join(' | ')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(seen), 300);
-      }),
-  );
+import { createAccount, expect, expectAccessible, layoutShifts, newAccount, signIn, test } from './fixtures.ts';
 
 // Runs in the "mobile" project: a 390 px wide touch screen.
 test.describe('phone layout', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { FAMILY_PAGE_TEXTS, PLAYBACK_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, layoutShifts, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // Issue 22, a walk through the app at a laptop's and a phone's size: the bedtime player, the recorder and the
 // Report Issue button, each as a person sees them.
@@ -207,6 +207,16 @@ async function readerWithKid(page: Page, baseURL: string | undefined, browser: B
   expect((await page.request.post('/api/family/join', { data: { family_code: code, relationship: 'Grandma' } })).status()).toBe(200);
   return kid.id;
 }
+
+test('on a laptop, the reader dashboard draws its sections together, without moving what is on screen', async ({ page, baseURL, browser }) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await readerWithKid(page, baseURL, browser);
+  await page.goto('/grandparent-dashboard');
+  await expect(page.getByRole('heading', { name: 'Kids You Read To' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Story Library', exact: true })).toBeVisible();
+  // Shown one by one, the voice consent card and each section pushed the ones below down (0.05 to 0.13).
+  expect(await layoutShifts(page)).toEqual([]);
+});
 
 async function startRecording(page: Page, typeLabel: string) {
   await page.getByRole('radio', { name: new RegExp(typeLabel) }).check();
