@@ -2,6 +2,7 @@
 // The reader dashboard's texts beyond the spec's own (spec section 2 "Reader dashboard").
 export const READER_DASHBOARD_TEXTS = {
   statsLoadFailed: 'Could not load your stats',
+  loadingStories: 'Loading your stories…',
   requestsLoadFailed: 'Could not load story requests',
   noPremiumRequests: 'No premium story requests.',
   noRegularRequests: 'No story requests right now.',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
+import { READER_DASHBOARD_TEXTS } from '@fst/shared/messages';
 import { Card } from '../../components/ui/card.tsx';
 import { CollapsibleSection } from '../../components/ui/collapsible-section.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -108,7 +109,7 @@ export default function GrandparentDashboardRoute() {
         <FindFamiliesButton />
       </div>
       {!sectionsShown ? (
-        <LoadingScreen label="Loading your stories…" />
+        <LoadingScreen label={READER_DASHBOARD_TEXTS.loadingStories} />
       ) : (
         <>
           {grandparent ? (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
-import { RECORDING_TEXTS } from '@fst/shared/messages';
+import { READER_DASHBOARD_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { formatDuration, recordingTypeLabel, statusDisplay } from '@fst/shared/recordings/recordings.rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -59,7 +59,7 @@ export function YourStories({ userId, requests }: YourStoriesProps) {
     <div className="flex flex-col gap-8">
       {mine.isPending ? (
         <p role="status" className="flex items-center gap-3 text-ink-soft">
-          <Spinner /> Loading your stories…
+          <Spinner /> {READER_DASHBOARD_TEXTS.loadingStories}
         </p>
       ) : mine.isError ? (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
