@@ -194,7 +194,9 @@ export const layoutShifts = (page: Page) =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
         new PerformanceObserver((list) => {
-          for (const shift of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
+          for (const shift of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }[]) {
+            // As in CLS: a shift within half a second of a tap or a key is the user's doing.
+            if (shift.hadRecentInput) continue;
             const nodes = shift.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '(text or gone)'));
             seen.push(`${shift.value.toFixed(3)}: ${nodes.join(' | ')}`);
           }

@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { TIMINGS } from '@fst/shared/constants';
 import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook, lateSession } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  layoutShifts,
+  newAccount,
+  signInAdmin,
+  test,
+  uploadBook,
+  type UploadedBook,
+  lateSession,
+} from './fixtures.ts';
 
 // Issue 6, playing stories: a grandparent records three short audio stories for a kid; the parent reorders the
 // kid's playlist (kept after a reload), plays it in bedtime mode, which starts by itself and runs through all
@@ -170,6 +181,9 @@ test('a parent reorders a kid’s playlist, plays it in bedtime mode, the stats 
   await expect(player).toBeVisible({ timeout: 5000 });
   await expect(player).toHaveAttribute('data-bedtime', 'true');
   await expect(player.getByRole('heading', { name: owl.title })).toBeVisible();
+  // The book's panel keeps its place when the PDF's first page is drawn (it grew, centred, and moved up).
+  await expect(player.getByTestId('story-book').locator('canvas[data-rendered-page="1"]')).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
   // Nobody pressed play.
   await expect.poll(() => page.evaluate(() => (window as unknown as { storiesStarted: string[] }).storiesStarted.length)).toBeGreaterThan(0);
   // Paused for the accessibility check, which would hold up the page while the stories play.

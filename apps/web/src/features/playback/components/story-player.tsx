@@ -697,11 +697,12 @@ function StoryBook({ story, page, layout, calm, onPageChange }: StoryBookProps) 
     );
   }
   return (
-    // At bedtime the whole panel, white pages included, is dimmed to the night palette.
+    // At bedtime the whole panel, white pages included, is dimmed to the night palette. It fills its column,
+    // the pages centred in it: hugging them, it grew (and moved, centred) when the PDF's first page came.
     <div
       data-testid="story-book"
       data-page={page}
-      className={`w-full rounded-card p-4 text-ink mobile:p-2 ${calm ? 'bg-night-soft brightness-[0.55]' : 'bg-cream'}`}
+      className={`flex w-full flex-1 flex-col justify-center rounded-card p-4 text-ink mobile:p-2 ${calm ? 'bg-night-soft brightness-[0.55]' : 'bg-cream'}`}
     >
       {/* One mount per book: a story of the same book keeps the opened PDF. */}
       <parts.Pages key={story.book_id ?? story.id} url={url} title={title} page={page} onPageChange={onPageChange} layout={layout} />
