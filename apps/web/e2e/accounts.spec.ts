@@ -1,5 +1,5 @@
 import { APP_TEXTS, AUTH_TEXTS, EMAIL_TEXTS, PROFILE_TEXTS, REPORT_TEXTS, RESET_TEXTS, SERVER_MESSAGES, VALIDATION } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, latestMailTo, mailedLink, newAccount, signIn, signInAdmin, test } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, latestMailTo, layoutShifts, mailedLink, newAccount, signIn, signInAdmin, test } from './fixtures.ts';
 
 test.describe('accounts', () => {
   test('landing page pitches family voices and leads to sign in with the chosen role', async ({ page }) => {
@@ -362,6 +362,10 @@ test.describe('accounts', () => {
     await signIn(page, account);
     await expect(page).toHaveURL(/\/parent-dashboard$/);
     await page.goto('/profile');
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByRole('switch').first()).toBeVisible();
+    // The cards came before the profile, its loading view taller than its form: the cards below moved up.
+    expect(await layoutShifts(page)).toEqual([]);
     const newEmail = `moved-${account.email}`;
     await page.getByLabel('Email').fill(newEmail);
     const password = page.getByLabel(EMAIL_TEXTS.passwordLabel);

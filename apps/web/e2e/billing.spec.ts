@@ -10,7 +10,7 @@ import {
   RECORDING_TEXTS,
   VALIDATION,
 } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, loseFirstAnswer, newAccount, test } from './fixtures.ts';
+import { createAccount, expect, expectAccessible, layoutShifts, loseFirstAnswer, newAccount, test } from './fixtures.ts';
 
 // Issue 7 journeys: plans through the local test-mode checkout and portal, token purchases with the test
 // cards, and unlocking a premium book. Every test has its own account.
@@ -216,9 +216,14 @@ test.describe('plans and tokens', () => {
     await createAccount(page.request, newAccount('parent'));
     await subscribe(page.request, 'gold');
 
+    // A laptop's full screen: the FAQ under the plans' loading view is in sight.
+    await page.setViewportSize({ width: 1280, height: 1000 });
     await page.goto('/subscription');
     await expect(banner(page, 'Gold')).toContainText('Active');
     await expect(balance(page, 'Gold', 'Story tokens')).toHaveText('15');
+    // The FAQ, drawn under the plans' loading view, moved down when they came.
+    await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeAttached();
+    expect(await layoutShifts(page)).toEqual([]);
     await banner(page, 'Gold').getByRole('button', { name: 'Manage Subscription' }).click();
 
     await expect(page).toHaveURL(/\/billing\/portal$/);

@@ -25,39 +25,44 @@ export default function ProfileRoute() {
     <div className="mx-auto max-w-2xl px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title="Manage Profile" />
       <h1 className="mb-6 text-3xl font-bold mobile:text-2xl">Manage Profile</h1>
-      <div className="flex flex-col gap-6">
-        <Card>
-          <section aria-labelledby="profile-heading">
-            <h2 id="profile-heading" className="mb-5 text-2xl font-bold">
-              Profile
-            </h2>
-            {profile.isPending ? <LoadingScreen label="Loading your profile…" /> : null}
-            {profile.isError ? (
-              <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-                <span>{PROFILE_TEXTS.loadFailed}</span>
-                <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
-                  Retry
-                </Button>
-              </Alert>
-            ) : null}
-            {profile.isSuccess ? <ProfileForm profile={profile.data} /> : null}
-          </section>
-        </Card>
-        <Card>
-          <section aria-labelledby="password-heading">
-            <h2 id="password-heading" className="mb-2 text-2xl font-bold">
-              Change Password
-            </h2>
-            <p className="mb-5 text-base text-ink-soft">{PROFILE_TEXTS.passwordNote}</p>
-            <ChangePasswordForm />
-          </section>
-        </Card>
-        <NotificationSettingsCard showStoryRequested={isReader} showNewStory={isParent} />
-        {/* Only reader accounts may allow an AI voice of their readings (decisions.md "AI narration"). */}
-        {session?.user.role === 'grandparent' ? <VoiceConsentSwitch /> : null}
-        <DownloadMyDataCard />
-        <DeleteAccountCard />
-      </div>
+      {/* The cards come together once the profile is in: its loading view in the first card was taller than
+          the form, and the cards below moved up when it came. */}
+      {profile.isPending ? (
+        <LoadingScreen label="Loading your profile…" />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <Card>
+            <section aria-labelledby="profile-heading">
+              <h2 id="profile-heading" className="mb-5 text-2xl font-bold">
+                Profile
+              </h2>
+              {profile.isError ? (
+                <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+                  <span>{PROFILE_TEXTS.loadFailed}</span>
+                  <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
+                    Retry
+                  </Button>
+                </Alert>
+              ) : null}
+              {profile.isSuccess ? <ProfileForm profile={profile.data} /> : null}
+            </section>
+          </Card>
+          <Card>
+            <section aria-labelledby="password-heading">
+              <h2 id="password-heading" className="mb-2 text-2xl font-bold">
+                Change Password
+              </h2>
+              <p className="mb-5 text-base text-ink-soft">{PROFILE_TEXTS.passwordNote}</p>
+              <ChangePasswordForm />
+            </section>
+          </Card>
+          <NotificationSettingsCard showStoryRequested={isReader} showNewStory={isParent} />
+          {/* Only reader accounts may allow an AI voice of their readings (decisions.md "AI narration"). */}
+          {session?.user.role === 'grandparent' ? <VoiceConsentSwitch /> : null}
+          <DownloadMyDataCard />
+          <DeleteAccountCard />
+        </div>
+      )}
     </div>
   );
 }

@@ -84,7 +84,8 @@ export function SubscriptionPage({ role }: { role: Role }) {
           </section>
         </>
       )}
-      <BillingFaq />
+      {/* Below the plans, it comes with them: under their loading view it moved when they came. */}
+      {status.isPending ? null : <BillingFaq />}
     </div>
   );
 }

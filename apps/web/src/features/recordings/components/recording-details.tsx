@@ -140,20 +140,17 @@ function Player({ recording }: { recording: Recording }) {
   const viewUrl = useViewUrl(recording.id, { enabled: ready });
   if (recording.processing_status === 'processing') {
     return (
-      <p role="status" className="flex min-h-48 flex-col items-center justify-center gap-3 text-center text-lg text-ink-soft">
+      // A video's box from the start: the details below stay put when it turns ready.
+      <p
+        role="status"
+        className={`flex flex-col items-center justify-center gap-3 text-center text-lg text-ink-soft ${recording.recording_type === 'audio_only' ? 'min-h-48' : 'aspect-video'}`}
+      >
         <Spinner className="size-9" />
         {RECORDING_PAGE_TEXTS.processing}
       </p>
     );
   }
   if (!ready) return <p className="min-h-24 py-8 text-center text-lg text-ink-soft">{RECORDING_TEXTS.videoUnavailable}</p>;
-  if (viewUrl.isPending) {
-    return (
-      <p role="status" className="flex min-h-48 items-center justify-center gap-3 text-ink-soft">
-        <Spinner /> Loading the player…
-      </p>
-    );
-  }
   if (viewUrl.isError) {
     return (
       <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
@@ -164,25 +161,39 @@ function Player({ recording }: { recording: Recording }) {
       </Alert>
     );
   }
+  // The player is drawn at once, its link filled in when it comes: a loading line in its place was shorter,
+  // and the details below jumped down when the video arrived.
+  const url = viewUrl.data?.url;
+  const loading = url ? null : (
+    <p role="status" className="absolute inset-0 flex items-center justify-center gap-3 rounded-2xl bg-paper/90 text-ink-soft">
+      <Spinner /> Loading the player…
+    </p>
+  );
   const label = `${recording.book_title ?? 'Recording'} read by ${recording.reader_name}`;
   if (recording.recording_type === 'audio_only') {
     return (
       <div className="flex flex-col items-center gap-4 py-6">
         <p className="text-lg font-semibold">{label}</p>
-        <audio controls preload="metadata" src={viewUrl.data.url} aria-label={label} className="w-full max-w-xl" />
+        <div className="relative w-full max-w-xl">
+          <audio controls preload="metadata" src={url} aria-label={label} className="w-full" />
+          {loading}
+        </div>
       </div>
     );
   }
   return (
-    <video
-      controls
-      playsInline
-      preload="metadata"
-      src={viewUrl.data.url}
-      poster={recording.poster_url ?? undefined}
-      aria-label={label}
-      className="aspect-video w-full rounded-2xl bg-night"
-    />
+    <div className="relative">
+      <video
+        controls
+        playsInline
+        preload="metadata"
+        src={url}
+        poster={recording.poster_url ?? undefined}
+        aria-label={label}
+        className="aspect-video w-full rounded-2xl bg-night"
+      />
+      {loading}
+    </div>
   );
 }
 
