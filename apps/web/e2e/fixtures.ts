@@ -49,6 +49,20 @@ export async function latestMailTo(to: string, timeoutMs = 10_000, contains?: st
 
 /** Fails on any serious or critical accessibility violation of the current page. */
 export async function expectAccessible(page: Page) {
+  // Axe reads colours as drawn: a toast fading in failed the contrast rule once. Fades and slides under way
+  // end first; endless (spinners) and delayed or long ones (a hint shown after 8 s) are left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const timing = animation.effect?.getComputedTiming();
+          const left = Number(timing?.endTime) - Number(timing?.localTime);
+          return animation.playState === 'running' && timing?.progress != null && left > 0 && left < 1000;
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -187,20 +201,32 @@ export async function lateSession(page: Page) {
   };
 }
 
-/** The page's layout shifts so far (Lighthouse's CLS), each with the elements that moved. */
-export const layoutShifts = (page: Page) =>
+/**
+ * The page's layout shifts so far (Lighthouse's CLS), each with the elements that moved; `since` (the page's
+ * `performance.now()`, see `pageClock`) leaves out those before it.
+ */
+export const layoutShifts = (page: Page, since = 0) =>
   page.evaluate(
-    () =>
+    (since) =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
         new PerformanceObserver((list) => {
-          for (const shift of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }[]) {
+          for (const shift of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            startTime: number;
+            sources: { node: Node | null }[];
+          }[]) {
             // As in CLS: a shift within half a second of a tap or a key is the user's doing.
-            if (shift.hadRecentInput) continue;
+            if (shift.hadRecentInput || shift.startTime < since) continue;
             const nodes = shift.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '(text or gone)'));
             seen.push(`${shift.value.toFixed(3)}: ${nodes.join(' | ')}`);
           }
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(seen), 300);
       }),
+    since,
   );
+
+/** The page's clock now (`performance.now()`), to look at what happens after this point. */
+export const pageClock = (page: Page) => page.evaluate(() => performance.now());
