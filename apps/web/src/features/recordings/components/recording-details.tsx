@@ -138,13 +138,11 @@ function RecordingPage({ recording, backTo }: { recording: Recording; backTo: st
 function Player({ recording }: { recording: Recording }) {
   const ready = recording.processing_status === 'ready';
   const viewUrl = useViewUrl(recording.id, { enabled: ready });
+  const audio = recording.recording_type === 'audio_only';
   if (recording.processing_status === 'processing') {
     return (
       // A video's box from the start: the details below stay put when it turns ready.
-      <p
-        role="status"
-        className={`flex flex-col items-center justify-center gap-3 text-center text-lg text-ink-soft ${recording.recording_type === 'audio_only' ? 'min-h-48' : 'aspect-video'}`}
-      >
+      <p role="status" className={`flex flex-col items-center justify-center gap-3 text-center text-lg text-ink-soft ${audio ? 'min-h-48' : 'aspect-video'}`}>
         <Spinner className="size-9" />
         {RECORDING_PAGE_TEXTS.processing}
       </p>
@@ -170,7 +168,7 @@ function Player({ recording }: { recording: Recording }) {
     </p>
   );
   const label = `${recording.book_title ?? 'Recording'} read by ${recording.reader_name}`;
-  if (recording.recording_type === 'audio_only') {
+  if (audio) {
     return (
       <div className="flex flex-col items-center gap-4 py-6">
         <p className="text-lg font-semibold">{label}</p>
