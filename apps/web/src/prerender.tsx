@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppFrame } from './app/app-frame.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { routes } from './app/router.tsx';
+import { appRoutes } from './app/router.tsx';
 import { CHECK_SESSION_URL } from './lib/api/auth/check-session.ts';
 import { ME_URL } from './lib/api/auth/get-me.ts';
 import { PAYMENTS_CONFIG_URL } from './features/billing/api/get-payments-config.ts';
@@ -24,14 +24,17 @@ export type Rendered = { html: string; title: string };
 
 /** The app at `pathname` drawn for a visitor whose session is not yet known. */
 export async function prerender(pathname: string): Promise<Rendered> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  const client = createQueryClient();
+  const handler = createStaticHandler(appRoutes(client));
+  // No loader runs here: a signed-in page's loaders need the browser and its session, so the page is drawn as
+  // the browser first draws it, with the session check's view (the route's HydrateFallback).
+  const context = await handler.query(new Request(`http://localhost${pathname}`), { filterMatchesToLoad: () => false });
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppFrame client={createQueryClient()}>
-        {/* No hydration data script: the routes have no loaders, and the page allows no inline script. */}
+      <AppFrame client={client}>
+        {/* No hydration data script: no loader ran, and the page allows no inline script. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppFrame>
     </StrictMode>,

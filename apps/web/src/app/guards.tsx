@@ -7,7 +7,8 @@ import { useSession } from '../lib/api/auth/get-me.ts';
 import { CurrentUserProvider } from '../features/auth/current-user.tsx';
 import { paths } from '../lib/paths.ts';
 
-function SessionLoading() {
+/** The session being checked: also the signed-in pages' view until their first data is in (router.tsx). */
+export function SessionLoading() {
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none">
       <LoadingScreen label={APP_TEXTS.loadingSession} />

@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppFrame } from './app-frame.tsx';
-import { routes } from './router.tsx';
 
-const router = createBrowserRouter(routes);
-
-export function AppProviders({ client }: { client: QueryClient }) {
+export function AppProviders({ client, router }: { client: QueryClient; router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <AppFrame client={client}>
       <RouterProvider router={router} />

@@ -1,10 +1,10 @@
-import { isValidElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LAYOUT_SHOWS_REPORT_ISSUE, RootLayout } from './layout/root-layout.tsx';
-import { GuestOnly, RequireAdmin, RequireAuth, RequireRole } from './guards.tsx';
+import { GuestOnly, RequireAdmin, RequireAuth, RequireRole, SessionLoading } from './guards.tsx';
 import { DeviceGate } from './device-gate.tsx';
-import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import { lazyPage, loadPage, type LazyPage } from './lazy-page.tsx';
+import { sessionQueryOptions } from '../lib/api/auth/get-me.ts';
 import { RouteError } from './route-error.tsx';
 import { paths } from '../lib/paths.ts';
 import { LandingRoute } from './routes/landing.tsx';
@@ -50,84 +50,82 @@ const AdminBooksRoute = lazyPage(() => import('./routes/admin/books.tsx'));
 const AdminIssuesRoute = lazyPage(() => import('./routes/admin/issues.tsx'));
 const PairRoute = lazyPage(() => import('./routes/pair.tsx'));
 
-// Every route of spec section 2, plus /admin/issues (decisions.md "Issue reports").
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        // A kid device's pages are its kid's only (issue 26): the gate stands before every route.
-        element: <DeviceGate />,
-        children: [
-          { path: paths.home, element: <LandingRoute /> },
-          { path: paths.pair, element: <PairRoute /> },
-          {
-            element: <GuestOnly />,
-            children: [
-              { path: paths.login, element: <LoginRoute /> },
-              { path: paths.signup, element: <SignupRoute /> },
-            ],
-          },
-          { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
-          { path: paths.resetPassword, element: <ResetPasswordRoute /> },
-          { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
-          { path: paths.undoEmailChange, element: <UndoEmailChangeRoute /> },
-          { path: paths.privacy, element: <PrivacyRoute /> },
-          {
-            element: <RequireAuth />,
-            children: [
-              {
-                element: <AppLayout />,
-                handle: LAYOUT_SHOWS_REPORT_ISSUE,
-                children: [
-                  { element: <RequireRole role="parent" />, children: [{ path: paths.parentDashboard, element: <ParentDashboardRoute /> }] },
-                  {
-                    element: <RequireRole role="grandparent" />,
-                    children: [{ path: paths.grandparentDashboard, element: <GrandparentDashboardRoute /> }],
-                  },
-                  { path: paths.family, element: <FamilyRoute /> },
-                  { path: paths.profile, element: <ProfileRoute /> },
-                  { path: paths.subscription, element: <SubscriptionRoute /> },
-                  // The local payment provider's test-mode pages (decisions.md "Payments").
-                  { path: paths.billingCheckout, element: <BillingCheckoutRoute /> },
-                  { path: paths.billingPortal, element: <BillingPortalRoute /> },
-                  { path: paths.bookLibrary, element: <BookLibraryRoute /> },
-                  { path: paths.book, element: <BookRoute /> },
-                  { path: paths.record, element: <RecordRoute /> },
-                  { path: paths.recording, element: <RecordingRoute /> },
-                  { path: paths.story, element: <StoryRoute /> },
-                  { path: paths.child, element: <ChildRoute /> },
-                  {
-                    element: <RequireAdmin />,
-                    children: [
-                      { path: paths.adminBooks, element: <AdminBooksRoute /> },
-                      { path: paths.adminIssues, element: <AdminIssuesRoute /> },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-];
-
 /**
- * Starts downloading the pages that `pathname` shows (a signed-in page: its layout too) at once, beside
- * the session check, instead of one after the other as each guard lets the render through; a page that
- * has `prefetch` then asks for its first data too, before the guards and the layout have rendered.
- * Answers when all of them are in.
+ * Every route of spec section 2, plus /admin/issues (decisions.md "Issue reports"). The signed-in pages have
+ * loaders (`loadPage`): the router asks for their code and first data beside the session check; the layout
+ * is drawn once the session and its own are in, each page once its own are. The public pages have none: they
+ * come rendered ahead and are hydrated (decision 008).
  */
-export function preloadPagesOf(pathname: string, client: QueryClient): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => {
-    const type: unknown = isValidElement(route.element) ? route.element.type : null;
-    if (typeof type !== 'function' || !('preload' in type)) return undefined;
-    return (type as LazyPage).preload().then((page) => page?.prefetch?.(client, params));
-  });
-  // Settled once every page's code is in (or failed: the page shows its own error) and its prefetch has begun.
-  return Promise.allSettled(loads).then(() => undefined);
+export function appRoutes(client: QueryClient): RouteObject[] {
+  const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, loader: loadPage(Page, client) });
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          // A kid device's pages are its kid's only (issue 26): the gate stands before every route.
+          element: <DeviceGate />,
+          children: [
+            { path: paths.home, element: <LandingRoute /> },
+            { path: paths.pair, element: <PairRoute /> },
+            {
+              element: <GuestOnly />,
+              children: [
+                { path: paths.login, element: <LoginRoute /> },
+                { path: paths.signup, element: <SignupRoute /> },
+              ],
+            },
+            { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+            { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+            { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
+            { path: paths.undoEmailChange, element: <UndoEmailChangeRoute /> },
+            { path: paths.privacy, element: <PrivacyRoute /> },
+            {
+              element: <RequireAuth />,
+              // Until the session and the layout's code and data are in, the session check's view stays (the loading view's HTML).
+              HydrateFallback: SessionLoading,
+              loader: () => client.ensureQueryData(sessionQueryOptions()).then(nothing, nothing),
+              children: [
+                {
+                  element: <AppLayout />,
+                  loader: loadPage(AppLayout, client, { wait: true }),
+                  handle: LAYOUT_SHOWS_REPORT_ISSUE,
+                  children: [
+                    { element: <RequireRole role="parent" />, children: [page(paths.parentDashboard, ParentDashboardRoute)] },
+                    {
+                      element: <RequireRole role="grandparent" />,
+                      children: [page(paths.grandparentDashboard, GrandparentDashboardRoute)],
+                    },
+                    page(paths.family, FamilyRoute),
+                    page(paths.profile, ProfileRoute),
+                    page(paths.subscription, SubscriptionRoute),
+                    // The local payment provider's test-mode pages (decisions.md "Payments").
+                    page(paths.billingCheckout, BillingCheckoutRoute),
+                    page(paths.billingPortal, BillingPortalRoute),
+                    page(paths.bookLibrary, BookLibraryRoute),
+                    page(paths.book, BookRoute),
+                    page(paths.record, RecordRoute),
+                    page(paths.recording, RecordingRoute),
+                    page(paths.story, StoryRoute),
+                    page(paths.child, ChildRoute),
+                    {
+                      element: <RequireAdmin />,
+                      children: [page(paths.adminBooks, AdminBooksRoute), page(paths.adminIssues, AdminIssuesRoute)],
+                    },
+                  ],
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundRoute /> },
+          ],
+        },
+      ],
+    },
+  ];
 }
+
+const nothing = () => null;
+
+/** The app's router: its loaders start at once, beside the session check. */
+export const createAppRouter = (client: QueryClient) => createBrowserRouter(appRoutes(client));

@@ -29,9 +29,7 @@ const aiReadingParts: AiReadingParts = { SubscribePrompt: AiSubscribePrompt };
  * Which provider the app pays through (the test-mode notice), asked for beside the session check: the
  * notice then comes with the page's first paint, not a moment later pushing the page down.
  */
-export const prefetch: PagePrefetch = (client) => {
-  void prefetchForPage(client, paymentsConfigQueryOptions());
-};
+export const prefetch: PagePrefetch = (client) => prefetchForPage(client, paymentsConfigQueryOptions());
 
 /** Signed-in pages: the header bar above the page. */
 export function AppLayout() {

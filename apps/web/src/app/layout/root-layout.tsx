@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { useDeviceSession } from '../../lib/api/auth/get-me.ts';
 import { ReportIssueWidget } from '../../features/reports/components/report-issue-widget.tsx';
@@ -14,6 +14,21 @@ export function SkipLink() {
   );
 }
 
+/**
+ * A signed-in page on its way (its loader waits for its code and first data, router.tsx): the page before
+ * stays, with a bar along the top and a word for screen readers.
+ */
+function PageOnItsWay() {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <div role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1 overflow-hidden">
+      <span className="sr-only">{APP_TEXTS.loadingPage}</span>
+      <div aria-hidden="true" className="h-full w-1/3 animate-progress rounded-full bg-brand" />
+    </div>
+  );
+}
+
 /** Wraps every route: skip link, the page, and the Report Issue widget (spec section 2: every route). */
 export function RootLayout() {
   // A kid device offers nothing but the kid's stories (issue 26): no Report Issue there.
@@ -24,6 +39,7 @@ export function RootLayout() {
   return (
     <>
       <SkipLink />
+      <PageOnItsWay />
       <Outlet />
       {device.data || inLayout ? null : <ReportIssueWidget />}
       <ScrollRestoration />

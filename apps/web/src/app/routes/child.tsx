@@ -14,11 +14,9 @@ import { paths } from '../../lib/paths.ts';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import type { PagePrefetch } from '../lazy-page.tsx';
 
-/** The kid and the playlist, asked for while the page loads and the session is checked (router.tsx `preloadPagesOf`). */
-export const prefetch: PagePrefetch = (client, { kidId = '' }) => {
-  void prefetchForPage(client, kidRecordingsQueryOptions(kidId));
-  void prefetchForPage(client, playlistQueryOptions(kidId));
-};
+/** The kid and the playlist, asked for by the page's loader beside the session check (lazy-page.tsx `loadPage`). */
+export const prefetch: PagePrefetch = (client, { kidId = '' }) =>
+  Promise.all([prefetchForPage(client, kidRecordingsQueryOptions(kidId)), prefetchForPage(client, playlistQueryOptions(kidId))]);
 
 /** `/child/:kidId` and `/child/:kidId?bedtimeMode=true`: a kid's stories, the player and bedtime mode (spec section 2). */
 export default function ChildRoute() {

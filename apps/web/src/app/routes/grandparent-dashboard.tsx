@@ -40,24 +40,28 @@ function DashboardSection({ title, card = false, children }: { title: string; ca
 }
 
 /**
- * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
- * `preloadPagesOf`): every section's list, the user's pending join requests, and the kids of each family the
- * user reads for.
+ * What the dashboard shows first, asked for by its loader beside the session check (lazy-page.tsx
+ * `loadPage`): every section's list, the user's pending join requests, and the kids of each family the user
+ * reads for.
  */
 export const prefetch: PagePrefetch = (client) => {
   const libraries = { page: 1, perPage: BOOK_PAGE_SIZE_DEFAULT };
-  void prefetchForPage(client, readerStatsQueryOptions());
-  void prefetchForPage(client, consentQueryOptions());
-  void prefetchForPage(client, myRecordingsQueryOptions());
-  void prefetchForPage(client, readerQueueQueryOptions());
-  void prefetchForPage(client, readerReactionsQueryOptions());
-  void prefetchForPage(client, booksQueryOptions(libraries));
-  void prefetchForPage(client, premiumBooksQueryOptions(libraries));
-  void prefetchForPage(client, premiumStatusQueryOptions());
-  void prefetchForPage(client, myJoinRequestsQueryOptions());
-  void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
-    for (const family of mine?.families ?? []) if (family.my_role === 'reader') void prefetchForPage(client, familyQueryOptions(family.id));
-  });
+  return Promise.all([
+    prefetchForPage(client, readerStatsQueryOptions()),
+    prefetchForPage(client, consentQueryOptions()),
+    prefetchForPage(client, myRecordingsQueryOptions()),
+    prefetchForPage(client, readerQueueQueryOptions()),
+    prefetchForPage(client, readerReactionsQueryOptions()),
+    prefetchForPage(client, booksQueryOptions(libraries)),
+    prefetchForPage(client, premiumBooksQueryOptions(libraries)),
+    prefetchForPage(client, premiumStatusQueryOptions()),
+    prefetchForPage(client, myJoinRequestsQueryOptions()),
+    prefetchForPage(client, myFamiliesQueryOptions()).then((mine) =>
+      Promise.all(
+        (mine?.families ?? []).filter((family) => family.my_role === 'reader').map((family) => prefetchForPage(client, familyQueryOptions(family.id))),
+      ),
+    ),
+  ]);
 };
 
 /** Asked for and not yet answered (paused offline counts as answered: each section then says so itself). */

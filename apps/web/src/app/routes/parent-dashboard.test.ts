@@ -36,7 +36,7 @@ describe('parent dashboard prefetch', () => {
   it('asks for the family this browser showed last beside the families, not after them', async () => {
     stubStorage({ currentFamilyId: FAMILY });
     const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
-    prefetch(new QueryClient(), {});
+    void prefetch(new QueryClient(), {});
     await flush();
     expect(api.asked).toContain('/api/family/my-families');
     expect(api.asked).toContain(`/api/family/${FAMILY}`);
@@ -50,22 +50,25 @@ describe('parent dashboard prefetch', () => {
   it('with nothing remembered, waits for the families and remembers the one it shows', async () => {
     const store = stubStorage({});
     const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
-    prefetch(new QueryClient(), {});
+    let settled = false;
+    const done = prefetch(new QueryClient(), {}).then(() => (settled = true));
     await flush();
     expect(api.asked).toEqual(['/api/family/my-families']);
+    // The page is drawn once its first data is in (lazy-page.tsx `loadPage`): not before the family's.
+    expect(settled).toBe(false);
     api.release();
-    await flush();
+    await done;
     expect(api.asked).toContain(`/api/family/${FAMILY}`);
+    expect(api.asked.some((p) => p.startsWith(`/api/playback/family/${FAMILY}/stats?`))).toBe(true);
     expect(store.get('currentFamilyId')).toBe(FAMILY);
   });
 
   it('a remembered family the user left gives way to their first family', async () => {
     const store = stubStorage({ currentFamilyId: OTHER });
     const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
-    prefetch(new QueryClient(), {});
+    const done = prefetch(new QueryClient(), {});
     api.release();
-    await flush();
-    await flush();
+    await done;
     expect(api.asked).toContain(`/api/family/${FAMILY}`);
     expect(store.get('currentFamilyId')).toBe(FAMILY);
   });

@@ -51,36 +51,40 @@ const QueuedStories = lazyPart(() => import('../../features/requests/components/
 const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story Time</h1>;
 
 /**
- * What the dashboard shows first, asked for while the page loads and the session is checked (router.tsx
- * `preloadPagesOf`): the families and the current family's sections, then the last watched story if the
- * family's recordings do not hold it. The family this browser showed last is asked for beside the families
- * (a returning parent's usual case), so its sections do not wait for the families' answer.
+ * What the dashboard shows first, asked for by its loader beside the session check (lazy-page.tsx
+ * `loadPage`): the families and the current family's sections, then the last watched story if the family's
+ * recordings do not hold it. The family this browser showed last is asked for beside the families (a
+ * returning parent's usual case), so its sections do not wait for the families' answer.
  */
-export const prefetch: PagePrefetch = (client) => {
+export const prefetch: PagePrefetch = async (client) => {
   const remembered = rememberedFamilyId();
-  if (remembered) prefetchFamily(client, remembered);
-  void prefetchForPage(client, myFamiliesQueryOptions()).then((mine) => {
-    const family = mine && pickCurrentFamily(mine.families, remembered);
-    // In no family yet: the join requests waiting for approval show instead (issue 22.12).
-    if (!family) return void prefetchForPage(client, myJoinRequestsQueryOptions());
-    if (family.id === remembered) return;
-    // Remembered for the next visit; the dashboard shows this same family (pickCurrentFamily).
-    rememberCurrentFamily(family.id);
-    prefetchFamily(client, family.id);
-  });
+  const rememberedFamily = remembered ? prefetchFamily(client, remembered) : undefined;
+  const mine = await prefetchForPage(client, myFamiliesQueryOptions());
+  const family = mine && pickCurrentFamily(mine.families, remembered);
+  // In no family yet: the join requests waiting for approval show instead (issue 22.12).
+  if (!family) return prefetchForPage(client, myJoinRequestsQueryOptions());
+  if (family.id === remembered) return rememberedFamily;
+  // Remembered for the next visit; the dashboard shows this same family (pickCurrentFamily).
+  rememberCurrentFamily(family.id);
+  return prefetchFamily(client, family.id);
 };
 
 function prefetchFamily(client: QueryClient, familyId: string) {
-  void prefetchForPage(client, familyQueryOptions(familyId));
-  void prefetchForPage(client, familyReadersQueryOptions(familyId));
-  void prefetchForPage(client, recentRecordingsQueryOptions(familyId));
-  void prefetchForPage(client, recentAiRecordingsQueryOptions(familyId));
-  const recordings = prefetchForPage(client, familyRecordingsQueryOptions(familyId));
-  void Promise.all([recordings, prefetchForPage(client, familyStatsQueryOptions(familyId))]).then(([list, stats]) => {
+  const lastWatched = Promise.all([
+    prefetchForPage(client, familyRecordingsQueryOptions(familyId)),
+    prefetchForPage(client, familyStatsQueryOptions(familyId)),
+  ]).then(([list, stats]) => {
     // The last watched story shows from the family's recordings when it is among them (LastWatchedStory).
     const lastId = stats?.last_watched?.recording_id;
-    if (lastId && !list?.recordings.some((r) => r.id === lastId)) void prefetchForPage(client, recordingQueryOptions(lastId));
+    if (lastId && !list?.recordings.some((r) => r.id === lastId)) return prefetchForPage(client, recordingQueryOptions(lastId));
   });
+  return Promise.all([
+    prefetchForPage(client, familyQueryOptions(familyId)),
+    prefetchForPage(client, familyReadersQueryOptions(familyId)),
+    prefetchForPage(client, recentRecordingsQueryOptions(familyId)),
+    prefetchForPage(client, recentAiRecordingsQueryOptions(familyId)),
+    lastWatched,
+  ]);
 }
 
 /** `/parent-dashboard` (spec section 2 "Parent dashboard"): the family's stories, kids, readers and libraries. */
