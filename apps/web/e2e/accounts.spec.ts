@@ -162,6 +162,30 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/grandparent-dashboard$/);
   });
 
+  test.describe(() => {
+    // page.route sees only what the page itself sends, not what its service worker fetches.
+    test.use({ serviceWorkers: 'block' });
+
+    test('after sign in the form stays, with a bar saying the page is loading, until the dashboard can draw', async ({ page }) => {
+      const account = await createAccount(page.request, newAccount('parent'));
+      await page.context().clearCookies();
+      // The signed-in layout waits for the payment provider's answer (its test-mode notice): held back here.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/stripe/config', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await signIn(page, account);
+      await expect(page.getByRole('status').filter({ hasText: APP_TEXTS.loadingPage })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      release();
+      await expect(page).toHaveURL(/\/parent-dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: APP_TEXTS.loadingPage })).toHaveCount(0);
+    });
+  });
+
   test('sign in checks its fields with code it downloads after painting, and says so when that download fails', async ({ page }) => {
     const account = await createAccount(page.request, newAccount('parent'));
     await page.context().clearCookies();

@@ -55,6 +55,13 @@ export function RequireAdmin() {
 export function GuestOnly() {
   const session = useSession();
   const [params] = useSearchParams();
-  if (session.data) return <Navigate to={afterSignIn(session.data.user.role, params.get('next'))} replace />;
+  // Signed in: on to the page, the form staying in sight while that page's loaders run (router.tsx).
+  if (session.data)
+    return (
+      <>
+        <Navigate to={afterSignIn(session.data.user.role, params.get('next'))} replace />
+        <Outlet />
+      </>
+    );
   return <Outlet />;
 }
