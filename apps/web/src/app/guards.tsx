@@ -7,7 +7,7 @@ import { useSession } from '../lib/api/auth/get-me.ts';
 import { CurrentUserProvider } from '../features/auth/current-user.tsx';
 import { paths } from '../lib/paths.ts';
 
-/** The session being checked: also the signed-in pages' view until their first data is in (router.tsx). */
+/** The session being checked: also the signed-in pages' view until the layout's code and data are in (router.tsx). */
 export function SessionLoading() {
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none">

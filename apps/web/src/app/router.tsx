@@ -52,9 +52,9 @@ const PairRoute = lazyPage(() => import('./routes/pair.tsx'));
 
 /**
  * Every route of spec section 2, plus /admin/issues (decisions.md "Issue reports"). The signed-in pages have
- * loaders (`loadPage`): the router asks for their code and first data beside the session check; the layout
- * is drawn once the session and its own are in, each page once its own are. The public pages have none: they
- * come rendered ahead and are hydrated (decision 008).
+ * loaders (`loadPage`): the router asks for their code and first data beside the session check, and draws
+ * the layout once the session and the layout's own are in, each page at once with its own loading views.
+ * The public pages have none: they come rendered ahead and are hydrated (decision 008).
  */
 export function appRoutes(client: QueryClient): RouteObject[] {
   const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, loader: loadPage(Page, client) });

@@ -15,8 +15,8 @@ export function SkipLink() {
 }
 
 /**
- * A signed-in page on its way (its loader waits for its code and first data, router.tsx): the page before
- * stays, with a bar along the top and a word for screen readers.
+ * A page on its way while the router waits for a loader (the session, the signed-in layout's code and data,
+ * router.tsx): the page before stays, with a bar along the top and a word for screen readers.
  */
 function PageOnItsWay() {
   const navigation = useNavigation();

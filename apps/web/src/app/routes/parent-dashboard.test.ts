@@ -54,7 +54,7 @@ describe('parent dashboard prefetch', () => {
     const done = prefetch(new QueryClient(), {}).then(() => (settled = true));
     await flush();
     expect(api.asked).toEqual(['/api/family/my-families']);
-    // The page is drawn once its first data is in (lazy-page.tsx `loadPage`): not before the family's.
+    // It settles once the first data is in (what a loader that waits would wait for): not before the family's.
     expect(settled).toBe(false);
     api.release();
     await done;
