@@ -24,7 +24,7 @@ const app = (
 // public paths not rendered ahead as well, so the app draws it afresh rather than hydrating it.
 // Hydrated as a transition: React yields to the browser every few milliseconds instead of holding it in one
 // long task (the page is already drawn). A signed-in page is drawn in a transition too, by the router, once
-// its loaders have its code and first data (router.tsx).
+// its loaders have the session and the layout's code and data (router.tsx).
 if (root.firstElementChild && !root.hasAttribute('data-shell')) startTransition(() => void hydrateRoot(root, app));
 else {
   // The session first: its answer (asked for by the loading view's HTML) is taken before the first render.

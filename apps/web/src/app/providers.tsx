@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { createBrowserRouter } from 'react-router';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppFrame } from './app-frame.tsx';
 
-export function AppProviders({ client, router }: { client: QueryClient; router: ReturnType<typeof createBrowserRouter> }) {
+export function AppProviders({ client, router }: { client: QueryClient; router: DataRouter }) {
   return (
     <AppFrame client={client}>
       <RouterProvider router={router} />
