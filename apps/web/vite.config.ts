@@ -25,6 +25,34 @@ function scriptsAfterStylesheet(): Plugin {
   };
 }
 
+/**
+ * The entry imports React and then the app (src/main.tsx), so that evaluating them takes two tasks instead of
+ * one long one; those imports are preloaded by the page's HTML, with every chunk they import, as the entry's
+ * static imports are by Vite, so that splitting the work does not add a round trip before the app starts.
+ */
+function entryImportsPreloaded(): Plugin {
+  return {
+    name: 'fst:entry-imports-preloaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle, chunk }) => {
+        if (!bundle || !chunk) return html;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const imported = bundle[fileName];
+          if (files.has(fileName) || imported?.type !== 'chunk') return;
+          files.add(fileName);
+          imported.imports.forEach(visit);
+        };
+        chunk.dynamicImports.forEach(visit);
+        const links = [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        return html.replace('</head>', () => `${links.join('')}</head>`);
+      },
+    },
+  };
+}
+
 /** Cache names the service worker's routes use; the page writes saved stories into OFFLINE_STORIES_CACHE. */
 const CACHES = { pages: 'fst-pages', kidData: 'fst-kid-data', stories: 'fst-offline-stories' } as const;
 
@@ -123,6 +151,7 @@ export default defineConfig(({ isSsrBuild }) =>
           // not the whole page below it (docs/decisions/023-react-compiler.md).
           babel({ presets: [reactCompilerPreset()] }),
           tailwindcss(),
+          entryImportsPreloaded(),
           scriptsAfterStylesheet(),
           // Brotli and gzip copies next to each file, served as they are by the server (no compressing per request).
           compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),

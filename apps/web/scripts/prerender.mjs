@@ -46,7 +46,7 @@ for (const [pathname, name] of Object.entries(PAGES)) {
 }
 // Every other path gets the signed-in pages' first view, the session check ("Checking your session…"),
 // so a phone paints it before the JavaScript has arrived. A signed-in page's own first render is that
-// view too, but the app draws this page afresh rather than hydrating it (main.tsx: `data-shell`), since
+// view too, but the app draws this page afresh rather than hydrating it (app/start.tsx: `data-shell`), since
 // the server sends it for public paths not rendered ahead as well.
 // It also asks for what every signed-in page reads first (preloads the app's own fetches then take, with the
 // same credentials) and for the signed-in pages' layout, so neither waits for the scripts to run first.

@@ -1,36 +1,8 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
-import { sessionQueryOptions } from './lib/api/auth/get-me.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
+import { nextTask } from './lib/next-task.ts';
 import './index.css';
 
-const queryClient = createQueryClient();
-// The router starts the page's loaders at once: its code, and the first data it asks for, beside the session check.
-const router = createAppRouter(queryClient);
-
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-
-const app = (
-  <StrictMode>
-    <AppProviders client={queryClient} router={router} />
-  </StrictMode>
-);
-// A public page comes rendered ahead (src/prerender.tsx, decision 008): the app takes over its HTML instead of
-// drawing it again. The signed-in pages' loading view (`data-shell`, scripts/prerender.mjs) is sent for
-// public paths not rendered ahead as well, so the app draws it afresh rather than hydrating it.
-// Hydrated as a transition: React yields to the browser every few milliseconds instead of holding it in one
-// long task (the page is already drawn). A signed-in page is drawn in a transition too, by the router, once
-// its loaders have the session and the layout's code and data (router.tsx).
-if (root.firstElementChild && !root.hasAttribute('data-shell')) startTransition(() => void hydrateRoot(root, app));
-else {
-  // The session first: its answer (asked for by the loading view's HTML) is taken before the first render.
-  void queryClient.prefetchQuery(sessionQueryOptions());
-  createRoot(root).render(app);
-}
-
-// Installable, and the kid's page opens offline once visited (issue 26).
-registerServiceWorker();
+// Every module evaluated at once was each page's first long task (about 40 ms on a laptop, four to six times
+// that on a phone). React first, then the app in a task of its own; the HTML preloads both (vite.config.ts).
+await import('react-dom/client');
+await nextTask();
+await import('./app/start.tsx');

@@ -1,6 +1,6 @@
 // The public pages rendered ahead at build time in Node (scripts/prerender.mjs, decision 008), their HTML sent
 // inside the page so that a phone paints it before any JavaScript has arrived, and the app then hydrates it
-// (main.tsx): a visitor's first view, the session not yet known (the landing page's signed-out header, the
+// (app/start.tsx): a visitor's first view, the session not yet known (the landing page's signed-out header, the
 // sign-in form), exactly what the browser's first render shows.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
