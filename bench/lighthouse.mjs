@@ -64,22 +64,17 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const NO_NAVSTART_RETRIES = 3;
 
 /**
- * The page's main-thread tasks in a Lighthouse trace: ms on the clock, and ms the thread ran on a core. On a
- * machine whose cores are shared with the server and the browser's other processes the two differ, and the
- * simulation multiplies the clock's figure.
+ * The time the page's main thread ran on a core during its tasks (ms), from a Lighthouse trace's thread times.
+ * On a machine whose cores are shared with the server and the browser's other processes it is well under the
+ * tasks' time on the clock, which is what the simulation multiplies.
  */
-function mainThreadTimes(traceEvents) {
+function mainThreadOnACore(traceEvents) {
   const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
   const thread = nav && traceEvents.find((e) => e.pid === nav.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!thread) return { wall: NaN, cpu: NaN };
-  let wall = 0;
-  let cpu = 0;
-  for (const e of traceEvents) {
-    if (e.pid !== nav.pid || e.tid !== thread.tid || e.ph !== 'X' || e.name !== 'RunTask') continue;
-    wall += e.dur;
-    cpu += e.tdur ?? e.dur;
-  }
-  return { wall: wall / 1000, cpu: cpu / 1000 };
+  if (!thread) return NaN;
+  let ran = 0;
+  for (const e of traceEvents) if (e.pid === nav.pid && e.tid === thread.tid && e.ph === 'X' && e.name === 'RunTask') ran += e.tdur ?? e.dur;
+  return ran / 1000;
 }
 
 // LIGHTHOUSE_ON_A_CORE=1 audits each run a second time from its own artifacts, every event of the page's main
@@ -89,7 +84,7 @@ const ON_A_CORE = Boolean(process.env.LIGHTHOUSE_ON_A_CORE);
 
 /**
  * One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr), its page's
- * main-thread times and, with LIGHTHOUSE_ON_A_CORE, the report audited as if on a core (`onACore`).
+ * main thread's time on a core and, with LIGHTHOUSE_ON_A_CORE, the report audited as if on a core (`onACore`).
  */
 async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RETRIES) {
   const flags = {
@@ -108,7 +103,7 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
     const error = result.lhr.runtimeError;
     if (error?.code === 'NO_NAVSTART' && retries > 0) return audit(url, port, cpuSlowdownMultiplier, retries - 1);
     if (error) throw new Error(`${url}: ${error.message}`);
-    const report = { lhr: result.lhr, mainThread: mainThreadTimes(result.artifacts.Trace.traceEvents) };
+    const report = { lhr: result.lhr, onACoreMs: mainThreadOnACore(result.artifacts.Trace.traceEvents) };
     if (artifacts) report.onACore = await auditOnACore(url, flags, artifacts);
     return report;
   } finally {
@@ -204,7 +199,7 @@ async function main() {
       const mainThread = metric('mainthread-work-breakdown') / slowdown;
       const longest = Math.max(0, ...(lhr.audits['long-tasks'].details?.items ?? []).map((t) => t.duration)) / slowdown;
       console.log(
-        `${name.padEnd(17)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${fmt(metric('first-contentful-paint'), 0).padStart(8)} ${fmt(metric('largest-contentful-paint'), 0).padStart(8)} ${fmt(metric('total-blocking-time'), 0).padStart(8)} ${fmt(metric('cumulative-layout-shift'), 3).padStart(7)} ${fmt(js / 1000, 1).padStart(18)}  ${fmt(index, 0).padStart(11)}  ${`${slowdown}x`.padStart(12)}  ${fmt(mainThread, 0).padStart(14)}  ${fmt(longest, 0).padStart(15)}  ${fmt(report.mainThread.cpu, 0).padStart(12)}`,
+        `${name.padEnd(17)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${fmt(metric('first-contentful-paint'), 0).padStart(8)} ${fmt(metric('largest-contentful-paint'), 0).padStart(8)} ${fmt(metric('total-blocking-time'), 0).padStart(8)} ${fmt(metric('cumulative-layout-shift'), 3).padStart(7)} ${fmt(js / 1000, 1).padStart(18)}  ${fmt(index, 0).padStart(11)}  ${`${slowdown}x`.padStart(12)}  ${fmt(mainThread, 0).padStart(14)}  ${fmt(longest, 0).padStart(15)}  ${fmt(report.onACoreMs, 0).padStart(12)}`,
       );
       if (report.onACore) {
         const core = report.onACore;
