@@ -63,18 +63,21 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 // Chromium; twice in a row seen once) are run again, up to this many times.
 const NO_NAVSTART_RETRIES = 3;
 
+/** The events of the page's main thread in a Lighthouse trace (its renderer's CrRendererMain); none if not found. */
+function pageMainThread(traceEvents) {
+  const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
+  const thread = nav && traceEvents.find((e) => e.pid === nav.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  return thread ? traceEvents.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X') : [];
+}
+
 /**
  * The time the page's main thread ran on a core during its tasks (ms), from a Lighthouse trace's thread times.
  * On a machine whose cores are shared with the server and the browser's other processes it is well under the
  * tasks' time on the clock, which is what the simulation multiplies.
  */
 function mainThreadOnACore(traceEvents) {
-  const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
-  const thread = nav && traceEvents.find((e) => e.pid === nav.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!thread) return NaN;
-  let ran = 0;
-  for (const e of traceEvents) if (e.pid === nav.pid && e.tid === thread.tid && e.ph === 'X' && e.name === 'RunTask') ran += e.tdur ?? e.dur;
-  return ran / 1000;
+  const tasks = pageMainThread(traceEvents).filter((e) => e.name === 'RunTask');
+  return tasks.length ? tasks.reduce((ran, e) => ran + (e.tdur ?? e.dur), 0) / 1000 : NaN;
 }
 
 // LIGHTHOUSE_ON_A_CORE=1 audits each run a second time from its own artifacts, every event of the page's main
@@ -115,10 +118,7 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
 async function auditOnACore(url, flags, artifacts) {
   const file = path.join(artifacts, 'defaultPass.trace.json');
   const trace = JSON.parse(await readFile(file, 'utf8'));
-  const events = trace.traceEvents ?? trace;
-  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
-  const thread = events.find((e) => e.pid === nav?.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  for (const e of events) if (e.pid === nav?.pid && e.tid === thread?.tid && e.ph === 'X' && e.tdur !== undefined) e.dur = Math.min(e.dur, e.tdur);
+  for (const e of pageMainThread(trace.traceEvents ?? trace)) if (e.tdur !== undefined) e.dur = Math.min(e.dur, e.tdur);
   await writeFile(file, JSON.stringify(trace));
   return (await lighthouse(url, { ...flags, auditMode: artifacts })).lhr;
 }
@@ -205,7 +205,7 @@ async function main() {
         const core = report.onACore;
         const coreMetric = (id) => fmt(core.audits[id].numericValue, 0);
         console.log(
-          `  as if on a core: performance ${Math.round(core.categories.performance.score * 100)}, LCP ${coreMetric('largest-contentful-paint')} ms, TBT ${coreMetric('total-blocking-time')} ms`,
+          `  as if on a core: performance ${perfOf({ lhr: core })}, LCP ${coreMetric('largest-contentful-paint')} ms, TBT ${coreMetric('total-blocking-time')} ms`,
         );
       }
       if (perf < GOALS.performance) problems.push(`${name}: performance ${perf} (goal ${GOALS.performance}+)`);
