@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { PDF_RENDER_SCALE, TIMINGS } from '@fst/shared/constants';
 import type { OpenedPdf, PageImages } from '../../lib/pdf.ts';
 import { useIsMobile, useReducedMotion, useWindowSize } from '../../lib/use-media-query.ts';
@@ -153,6 +153,9 @@ export function PdfFlipBook({ pdf, images, title, page, onPageChange, maxScale =
     else setTurn({ direction, from: start, to });
   };
 
+  // The parent's latest callback, called when a turn's animation ends; a new one does not restart the turn.
+  const turned = useEffectEvent((to: number) => onPageChange(to));
+
   useLayoutEffect(() => {
     const leaf = leafRef.current;
     if (!turn || !leaf) return;
@@ -172,7 +175,7 @@ export function PdfFlipBook({ pdf, images, title, page, onPageChange, maxScale =
       () => {
         if (!live) return;
         setTurn(null);
-        onPageChange(turn.to);
+        turned(turn.to);
       },
       () => undefined,
     );
@@ -180,7 +183,6 @@ export function PdfFlipBook({ pdf, images, title, page, onPageChange, maxScale =
       live = false;
       animation.cancel();
     };
-    // Runs once per turn: onPageChange is the parent's setter.
   }, [turn, perSpread]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

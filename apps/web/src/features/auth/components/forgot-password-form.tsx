@@ -22,7 +22,7 @@ export function ForgotPasswordForm() {
   'use no memo';
   const forgot = useForgotPassword();
   const hydrated = useHydrated();
-  useEffect(forgotValidation.preload, []);
+  useEffect(() => forgotValidation.preload(), []);
   const {
     register,
     handleSubmit,

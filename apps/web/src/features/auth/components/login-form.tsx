@@ -31,7 +31,7 @@ export function LoginForm() {
   const [ended] = useState(sessionEnded);
   const login = useLogin();
   const hydrated = useHydrated();
-  useEffect(loginValidation.preload, []);
+  useEffect(() => loginValidation.preload(), []);
   const {
     register,
     handleSubmit,

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileBody } from '@fst/shared/auth/auth.schema';
@@ -24,14 +24,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     handleSubmit,
     reset,
     setError,
-    watch,
+    control,
     formState: { errors },
   } = useForm<ProfileValues, unknown, z.output<typeof profileBody>>({
     resolver: zodResolver(profileBody),
     defaultValues: { first_name: profile.first_name, last_name: profile.last_name, email: profile.email, current_password: '' },
   });
   // A new address needs the current password (docs/decisions/013); the same one in other letters does not.
-  const emailChanging = (watch('email') ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
+  const emailChanging = (useWatch({ control, name: 'email' }) ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
 
   const onSubmit = handleSubmit(
     (values) =>

@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   'use no memo';
   const navigate = useNavigate();
   const reset = useResetPassword();
-  useEffect(resetValidation.preload, []);
+  useEffect(() => resetValidation.preload(), []);
   const {
     register,
     handleSubmit,

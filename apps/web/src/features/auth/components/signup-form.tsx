@@ -46,7 +46,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   const signup = useSignup();
   const hydrated = useHydrated();
   const [created, setCreated] = useState<AuthResponse | null>(null);
-  useEffect(signupValidation.preload, []);
+  useEffect(() => signupValidation.preload(), []);
   const {
     register,
     handleSubmit,

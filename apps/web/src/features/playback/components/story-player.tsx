@@ -204,11 +204,13 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
     } else finish('end');
   };
 
-  // The first story, and any story reached by Previous / Next.
+  // The first story, and any story reached by Previous / Next: started once per story reached, with this
+  // render's refs (an effect event, so a new render does not start it again).
+  const startReached = useEffectEvent(() => {
+    if (current && tracker.current?.id !== current.id) startStory(index);
+  });
   useEffect(() => {
-    if (ending || !current) return;
-    if (tracker.current?.id !== current.id) startStory(index);
-    // startStory reads the refs of this render; it runs once per story reached.
+    if (!ending) startReached();
   }, [index, ending]);
 
   // For a media element's ref (a story waiting for its element): the latest render's, kept once committed.
@@ -379,8 +381,8 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
   const slots = [current, next].filter((s): s is Recording => s !== undefined);
 
   const slotLinks = slots.map((story) => `${story.id} ${linkOf(story) ?? ''}`).join('\n');
-  useEffect(() => {
-    if (ending) return;
+  // Each link in play renewed before it expires; the timers' ids, replaced as they renew.
+  const renewLinksInPlay = useEffectEvent(() => {
     const timers = slots.map((story) => {
       const link = linkOf(story);
       // A saved copy (issue 26) has a stable address of this device's: nothing expires.
@@ -399,8 +401,13 @@ export function StoryPlayer(props: StoryPlayerProps): JSX.Element {
         }, delay);
       return renew(msUntilRenewal(link, new Date()));
     });
+    return timers;
+  });
+  // The links in play decide the timers: set again when those change, not on every render.
+  useEffect(() => {
+    if (ending) return;
+    const timers = renewLinksInPlay();
     return () => timers.forEach((id) => window.clearTimeout(id));
-    // The links in play decide the timers; slots and linkOf are read afresh when those change.
   }, [slotLinks, ending]);
   const title = current?.book_title ?? 'A story';
 
