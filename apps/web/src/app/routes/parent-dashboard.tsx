@@ -4,9 +4,8 @@ import type { Kid, Reader } from '@fst/shared/families/families.schema';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { lazyPart } from '../../components/lazy-part.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { useAfterPaint } from '../../lib/use-after-paint.ts';
@@ -146,12 +145,9 @@ function NoFamilyDashboard() {
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert tone="error" className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      <span>{FAMILY_TEXTS.loadFailed}</span>
-      <Button size="sm" variant="secondary" onClick={onRetry}>
-        Try Again
-      </Button>
-    </Alert>
+    <RetryAlert label="Try Again" onRetry={onRetry} className="mt-6">
+      {FAMILY_TEXTS.loadFailed}
+    </RetryAlert>
   );
 }
 

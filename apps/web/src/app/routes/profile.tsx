@@ -1,9 +1,8 @@
 import { isParentRole } from '@fst/shared/families/families.rules';
 import { PROFILE_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/api/auth/get-me.ts';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
@@ -37,12 +36,9 @@ export default function ProfileRoute() {
                 Profile
               </h2>
               {profile.isError ? (
-                <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-                  <span>{PROFILE_TEXTS.loadFailed}</span>
-                  <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
-                    Retry
-                  </Button>
-                </Alert>
+                <RetryAlert label="Retry" onRetry={() => void profile.refetch()}>
+                  {PROFILE_TEXTS.loadFailed}
+                </RetryAlert>
               ) : null}
               {profile.isSuccess ? <ProfileForm profile={profile.data} /> : null}
             </section>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
@@ -50,12 +51,9 @@ function GiftForm({ balance, onDone }: { balance: number; onDone: () => void }) 
   }
   if (families.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{BILLING_TEXTS.giftFamiliesLoadFailed}</span>
-        <Button size="sm" variant="secondary" onClick={() => void families.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={() => void families.refetch()}>
+        {BILLING_TEXTS.giftFamiliesLoadFailed}
+      </RetryAlert>
     );
   }
   const reading = families.data.families.filter((family) => family.my_role === 'reader');

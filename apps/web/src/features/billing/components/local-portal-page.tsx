@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -45,12 +46,9 @@ export function LocalPortalPage() {
       {status.isPending ? (
         <LoadingScreen label="Loading your plan…" />
       ) : status.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{BILLING_TEXTS.statusLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void status.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void status.refetch()}>
+          {BILLING_TEXTS.statusLoadFailed}
+        </RetryAlert>
       ) : data && data.plan_type !== 'free' ? (
         <Card className="flex flex-col gap-5">
           <section aria-labelledby="portal-plan-heading" className="flex flex-col gap-3">

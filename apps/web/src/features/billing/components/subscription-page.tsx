@@ -3,8 +3,8 @@ import { UNLIMITED_SHARE_TOKENS, type PlanType, type Role } from '@fst/shared/co
 import { planChangeAction } from '@fst/shared/billing/billing.rules';
 import { BILLING_TEXTS, PAYMENT_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
@@ -56,12 +56,9 @@ export function SubscriptionPage({ role }: { role: Role }) {
       {status.isPending ? (
         <LoadingScreen label={PAYMENT_TEXTS.loadingSubscription} />
       ) : status.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{BILLING_TEXTS.statusLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void status.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void status.refetch()}>
+          {BILLING_TEXTS.statusLoadFailed}
+        </RetryAlert>
       ) : (
         <>
           {status.data.plan_type === 'free' ? (

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Book } from '@fst/shared/books/books.schema';
 import { ADMIN_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
@@ -39,12 +38,9 @@ export function AdminBookList() {
 
   if (books.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{errorText(books.error, ADMIN_TEXTS.loadFailed)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert label="Retry" onRetry={() => void books.refetch()}>
+        {errorText(books.error, ADMIN_TEXTS.loadFailed)}
+      </RetryAlert>
     );
   }
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Book } from '@fst/shared/books/books.schema';
 import { BOOK_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
@@ -85,12 +85,9 @@ export function BookLibrary({
   let body: ReactNode;
   if (books.isError) {
     body = (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{errorText(books.error, BOOK_TEXTS.libraryLoadFailed)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={() => void books.refetch()}>
+        {errorText(books.error, BOOK_TEXTS.libraryLoadFailed)}
+      </RetryAlert>
     );
   } else if (books.isPending) {
     body = (

@@ -4,10 +4,10 @@ import { descriptionPreview } from '@fst/shared/books/books.rules';
 import type { Book } from '@fst/shared/books/books.schema';
 import { BOOK_PICKER_PAGE_SIZE } from '@fst/shared/constants';
 import { BOOK_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { booksQueryKey } from '../../../lib/api/books/books-query-keys.ts';
 import { listBooks } from '../../../lib/api/books/list-books.ts';
@@ -75,12 +75,9 @@ function BookPickerBody({ onSelect, premium }: { onSelect: (book: Book) => void;
         </form>
       )}
       {books.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{premium ? BOOK_TEXTS.premiumLoadFailed : BOOK_TEXTS.fetchFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void books.refetch()}>
+          {premium ? BOOK_TEXTS.premiumLoadFailed : BOOK_TEXTS.fetchFailed}
+        </RetryAlert>
       ) : books.isPending ? (
         <div role="status" className="flex items-center justify-center gap-3 py-10 text-ink-soft">
           <Spinner /> Loading books…

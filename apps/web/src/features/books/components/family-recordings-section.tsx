@@ -2,10 +2,10 @@ import { useId } from 'react';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
 import { formatDuration, recordingTypeLabel } from '@fst/shared/recordings/recordings.rules';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { MicIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/api/auth/get-me.ts';
@@ -60,12 +60,9 @@ export function FamilyRecordingsSection({ bookId }: { bookId: string }) {
             <Spinner /> Loading recordings…
           </p>
         ) : failed ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>{RECORDING_TEXTS.loadFailed}</span>
-            <Button size="sm" variant="secondary" onClick={() => lists.forEach((l) => void l.refetch())}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={() => lists.forEach((l) => void l.refetch())}>
+            {RECORDING_TEXTS.loadFailed}
+          </RetryAlert>
         ) : recordings.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl bg-cream-deep/60 px-4 py-8 text-center text-ink-soft">
             <MicIcon className="size-8 text-brand" />

@@ -2,11 +2,11 @@ import { use, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
 import { BOOK_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CheckIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { usePremiumBooks } from '../api/list-premium-books.ts';
 import { BookCover } from './book-cover.tsx';
@@ -56,12 +56,9 @@ export function PremiumLibrary({
         </p>
         {actions ? <actions.Balance /> : null}
         {books.isError ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>{BOOK_TEXTS.premiumLoadFailed}</span>
-            <Button size="sm" variant="secondary" onClick={() => void books.refetch()}>
-              Try Again
-            </Button>
-          </Alert>
+          <RetryAlert label="Try Again" onRetry={() => void books.refetch()}>
+            {BOOK_TEXTS.premiumLoadFailed}
+          </RetryAlert>
         ) : books.isPending ? (
           <p role="status" className="rounded-card border border-line bg-paper p-6 text-ink-soft">
             Loading premium books…

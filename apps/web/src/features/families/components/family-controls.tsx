@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import type { FamilyDetail, Member } from '@fst/shared/families/families.schema';
 import { isParentRole } from '@fst/shared/families/families.rules';
 import { DELETION_TEXTS, FAMILY_ACTIVITY_TEXTS, FAMILY_CONTROL_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -216,12 +216,9 @@ export function ActivitySection({ familyId }: { familyId: string }) {
             <Spinner className="size-5" /> {FAMILY_ACTIVITY_TEXTS.loading}
           </p>
         ) : activity.isError ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>{FAMILY_ACTIVITY_TEXTS.loadFailed}</span>
-            <Button size="sm" variant="secondary" onClick={() => void activity.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={() => void activity.refetch()}>
+            {FAMILY_ACTIVITY_TEXTS.loadFailed}
+          </RetryAlert>
         ) : activity.data.events.length === 0 ? (
           <p className="text-ink-soft">{FAMILY_ACTIVITY_TEXTS.empty}</p>
         ) : (

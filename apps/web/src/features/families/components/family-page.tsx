@@ -4,10 +4,10 @@ import type { Role } from '@fst/shared/constants';
 import type { FamilyListItem, Kid } from '@fst/shared/families/families.schema';
 import { isParentRole } from '@fst/shared/families/families.rules';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ArrowLeftIcon, HomeIcon, PlusIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { useFamily } from '../../../lib/api/families/get-family.ts';
@@ -26,12 +26,9 @@ import { ReadersList } from './readers-list.tsx';
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-      <span>{FAMILY_TEXTS.loadFailed}</span>
-      <Button size="sm" variant="secondary" onClick={onRetry}>
-        Retry
-      </Button>
-    </Alert>
+    <RetryAlert label="Retry" onRetry={onRetry}>
+      {FAMILY_TEXTS.loadFailed}
+    </RetryAlert>
   );
 }
 

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Kid } from '@fst/shared/families/families.schema';
 import { PARENT_DASHBOARD_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BookIcon, ClockIcon, HeartIcon, MoonIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/view.ts';
 import { useFamilyStats } from '../../../lib/api/playback/get-family-stats.ts';
@@ -146,20 +146,16 @@ export function FamilyStatCards({ familyId }: { familyId: string }) {
         />
       </ul>
       {failed ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{PARENT_DASHBOARD_TEXTS.statsLoadFailed}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => {
-              if (stats.isError) void stats.refetch();
-              if (recordings.isError) void recordings.refetch();
-              if (readers.isError) void readers.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert
+          label="Try Again"
+          onRetry={() => {
+            if (stats.isError) void stats.refetch();
+            if (recordings.isError) void recordings.refetch();
+            if (readers.isError) void readers.refetch();
+          }}
+        >
+          {PARENT_DASHBOARD_TEXTS.statsLoadFailed}
+        </RetryAlert>
       ) : null}
     </section>
   );

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import type { JoinRequest } from '@fst/shared/families/families.schema';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -69,12 +69,9 @@ export function JoinRequestsModal({ familyId, familyName, open, onOpenChange }: 
     <Modal open={open} onOpenChange={onOpenChange} title="Join Requests" description={`People who asked to join ${familyName}.`}>
       {requests.isPending ? <LoadingScreen label={FAMILY_PAGE_TEXTS.requestsLoading} /> : null}
       {requests.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{FAMILY_PAGE_TEXTS.requestsLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void requests.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert label="Retry" onRetry={() => void requests.refetch()}>
+          {FAMILY_PAGE_TEXTS.requestsLoadFailed}
+        </RetryAlert>
       ) : null}
       {requests.isSuccess ? (
         <>

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { Reader } from '@fst/shared/families/families.schema';
 import { FAMILY_TEXTS, PARENT_DASHBOARD_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { BookIcon, MicIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/view.ts';
 import { useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
@@ -34,12 +34,9 @@ export function ReaderCards({ familyId, onViewStories, onRequestStory }: ReaderC
           <Spinner /> Loading readers…
         </p>
       ) : readers.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{PARENT_DASHBOARD_TEXTS.readersLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void readers.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void readers.refetch()}>
+          {PARENT_DASHBOARD_TEXTS.readersLoadFailed}
+        </RetryAlert>
       ) : readers.data.readers.length === 0 ? (
         <Card className="text-center text-ink-soft">{FAMILY_TEXTS.noReaders}</Card>
       ) : (

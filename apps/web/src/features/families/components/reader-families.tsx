@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { FamilyListItem } from '@fst/shared/families/families.schema';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { useFamily } from '../../../lib/api/families/get-family.ts';
@@ -36,12 +36,9 @@ function FamilyKidsCard({ family, addStory }: { family: FamilyListItem } & Reade
             <Spinner /> {FAMILY_PAGE_TEXTS.loading}
           </p>
         ) : detail.isError ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>{FAMILY_PAGE_TEXTS.kidsLoadFailed}</span>
-            <Button size="sm" variant="secondary" onClick={() => void detail.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={() => void detail.refetch()}>
+            {FAMILY_PAGE_TEXTS.kidsLoadFailed}
+          </RetryAlert>
         ) : detail.data.family.kids.length === 0 ? (
           <p className="text-ink-soft">{FAMILY_PAGE_TEXTS.noKidsInFamily}</p>
         ) : (
@@ -85,12 +82,9 @@ export function ReaderFamilies({ addStory }: ReaderFamiliesProps) {
   }
   if (families.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{FAMILY_TEXTS.loadFailed}</span>
-        <Button size="sm" variant="secondary" onClick={() => void families.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert label="Retry" onRetry={() => void families.refetch()}>
+        {FAMILY_TEXTS.loadFailed}
+      </RetryAlert>
     );
   }
   if (readerFamilies.length === 0) {

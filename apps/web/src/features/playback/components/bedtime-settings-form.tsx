@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { BEDTIME_SLEEP_TIMER_MINUTES, BEDTIME_STORIES_LIMIT } from '@fst/shared/constants';
 import { PLAYBACK_TEXTS } from '@fst/shared/messages';
 import type { BedtimeSettings } from '@fst/shared/playback/playback.schema';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -31,12 +31,9 @@ export function BedtimeSettingsForm({ kidId, kidName }: { kidId: string; kidName
           <Spinner /> Loading bedtime settings…
         </p>
       ) : query.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{errorText(query.error, PLAYBACK_TEXTS.bedtimeLoadFailed)}</span>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void query.refetch()}>
+          {errorText(query.error, PLAYBACK_TEXTS.bedtimeLoadFailed)}
+        </RetryAlert>
       ) : (
         <SettingsFields key={`${query.data.stories_limit}-${query.data.sleep_timer_minutes}`} kidId={kidId} settings={query.data} />
       )}

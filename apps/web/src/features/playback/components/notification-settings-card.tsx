@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { NotificationSettings } from '@fst/shared/playback/playback.schema';
 import { NOTIFICATION_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorText } from '../../../lib/api-client.ts';
@@ -83,12 +83,9 @@ export function NotificationSettingsCard({ showStoryRequested, showNewStory }: {
             <Spinner /> {NOTIFICATION_TEXTS.loading}
           </p>
         ) : settings.isError ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>{NOTIFICATION_TEXTS.loadFailed}</span>
-            <Button size="sm" variant="secondary" onClick={() => void settings.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={() => void settings.refetch()}>
+            {NOTIFICATION_TEXTS.loadFailed}
+          </RetryAlert>
         ) : (
           <>
             <ul className="flex flex-col gap-3">

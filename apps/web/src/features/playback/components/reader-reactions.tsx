@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { PLAYBACK_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { HeartIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/view.ts';
@@ -51,12 +50,9 @@ export function ReaderReactions({ recordingId, limit = 10, headingLevel = 'h2', 
           <Spinner /> Loading reactions…
         </p>
       ) : query.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{errorText(query.error, PLAYBACK_TEXTS.reactionsLoadFailed)}</span>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void query.refetch()}>
+          {errorText(query.error, PLAYBACK_TEXTS.reactionsLoadFailed)}
+        </RetryAlert>
       ) : reactions.length === 0 ? (
         <p className="text-ink-soft">{PLAYBACK_TEXTS.noReactions}</p>
       ) : (

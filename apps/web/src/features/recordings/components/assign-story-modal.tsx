@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { PARENT_DASHBOARD_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { canAssign } from '@fst/shared/recordings/recordings.rules';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -83,12 +83,9 @@ export function AssignStoryPanel({ familyId, kid, onAssigned }: AssignStoryPanel
           <Spinner /> Loading your family’s stories…
         </p>
       ) : family.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{RECORDING_TEXTS.loadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void family.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void family.refetch()}>
+          {RECORDING_TEXTS.loadFailed}
+        </RetryAlert>
       ) : family.data.recordings.length === 0 ? (
         <p className="rounded-2xl bg-cream-deep px-4 py-6 text-center text-ink-soft">{RECORDING_TEXTS.noReaderRecordings}</p>
       ) : ready.length === 0 ? (

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { PARENT_DASHBOARD_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useKidRecordings } from '../api/get-kid-recordings.ts';
@@ -101,12 +101,9 @@ function CurrentStories({ kid, watched, onPlay, onAssign }: CurrentStoriesProps)
   }
   if (stories.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{RECORDING_TEXTS.storiesLoadFailed}</span>
-        <Button size="sm" variant="secondary" onClick={() => void stories.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={() => void stories.refetch()}>
+        {RECORDING_TEXTS.storiesLoadFailed}
+      </RetryAlert>
     );
   }
   const ready = stories.data.recordings.filter((r) => r.processing_status === 'ready');

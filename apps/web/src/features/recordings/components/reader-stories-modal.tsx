@@ -1,8 +1,8 @@
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useReaderRecordings } from '../../../lib/api/recordings/get-reader-recordings.ts';
 import type { PlayStories } from './kid-stories-modal.tsx';
@@ -39,12 +39,9 @@ function ReaderStories({ reader, familyId, onPlay }: { reader: StoriesReader; fa
   }
   if (stories.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{RECORDING_TEXTS.loadFailed}</span>
-        <Button size="sm" variant="secondary" onClick={() => void stories.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={() => void stories.refetch()}>
+        {RECORDING_TEXTS.loadFailed}
+      </RetryAlert>
     );
   }
   const ready = stories.data.recordings.filter((r) => r.processing_status === 'ready');

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { BOOK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
 import type { RecordingList } from '../../../lib/api/recordings/get-family-recordings.ts';
@@ -83,12 +83,9 @@ function StoryGroup({ title, icon, query, emptyText, onPlay }: StoryGroupProps) 
           <Spinner /> Loading stories…
         </p>
       ) : query.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{BOOK_TEXTS.recentLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={() => void query.refetch()}>
+          {BOOK_TEXTS.recentLoadFailed}
+        </RetryAlert>
       ) : ready.length === 0 ? (
         <p className="rounded-2xl bg-cream-deep px-4 py-6 text-center text-ink-soft">{emptyText}</p>
       ) : (

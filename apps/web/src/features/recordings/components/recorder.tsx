@@ -12,6 +12,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { MicIcon } from '../../../components/ui/icons.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { bottomBarRef } from '../../../lib/bottom-bar.ts';
@@ -275,12 +276,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
     <div className="flex flex-col gap-4">
       {camera}
       {access.status === 'denied' ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{RECORDING_TEXTS.cameraDenied}</span>
-          <Button size="sm" variant="secondary" onClick={retry}>
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert label="Try Again" onRetry={retry}>
+          {RECORDING_TEXTS.cameraDenied}
+        </RetryAlert>
       ) : null}
       {/*
         The state, the time, what to do next and the upload's progress. They stay at the bottom of the screen on
@@ -362,12 +360,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
       <premiumAccount.Balance />
       <div id={costId} className="flex flex-col gap-2">
         {premiumTerms.status === 'error' ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>Could not work out what this premium story costs</span>
-            <Button size="sm" variant="secondary" onClick={premiumTerms.retry}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={premiumTerms.retry}>
+            Could not work out what this premium story costs
+          </RetryAlert>
         ) : premiumTerms.status === 'pending' ? (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
             <Spinner /> Working out the share costs…
@@ -391,12 +386,9 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
             <Spinner /> Loading your kids…
           </p>
         ) : kids.status === 'error' ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>Could not load the kids you read to</span>
-            <Button size="sm" variant="secondary" onClick={kids.retry}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={kids.retry}>
+            Could not load the kids you read to
+          </RetryAlert>
         ) : kidList.length === 0 ? (
           <div className="flex flex-col gap-3">
             <p className="text-lg font-bold">Who is this story for?</p>

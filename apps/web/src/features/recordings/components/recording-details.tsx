@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -151,12 +152,9 @@ function Player({ recording }: { recording: Recording }) {
   if (!ready) return <p className="min-h-24 py-8 text-center text-lg text-ink-soft">{RECORDING_TEXTS.videoUnavailable}</p>;
   if (viewUrl.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{RECORDING_TEXTS.videoUnavailable}</span>
-        <Button size="sm" variant="secondary" onClick={() => void viewUrl.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={() => void viewUrl.refetch()}>
+        {RECORDING_TEXTS.videoUnavailable}
+      </RetryAlert>
     );
   }
   // The player is drawn at once, its link filled in when it comes: a loading line in its place was shorter,
@@ -297,21 +295,15 @@ function AssignKidsCard({ recording, premium }: { recording: Recording; premium:
             <Spinner /> Loading your kids…
           </p>
         ) : kids.status === 'error' ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>Could not load the kids you read to</span>
-            <Button size="sm" variant="secondary" onClick={kids.retry}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={kids.retry}>
+            Could not load the kids you read to
+          </RetryAlert>
         ) : choices.length === 0 ? (
           <p className="text-ink-soft">{RECORDING_TEXTS.noKidsAvailable}</p>
         ) : account?.status === 'error' ? (
-          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>Could not load your share tokens</span>
-            <Button size="sm" variant="secondary" onClick={account.retry}>
-              Retry
-            </Button>
-          </Alert>
+          <RetryAlert label="Retry" onRetry={account.retry}>
+            Could not load your share tokens
+          </RetryAlert>
         ) : waitingForCosts ? (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
             <Spinner /> Working out the share costs…

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { READER_DASHBOARD_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { formatDuration, recordingTypeLabel, statusDisplay } from '@fst/shared/recordings/recordings.rules';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths, pathTo } from '../../../lib/paths.ts';
 import { useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
@@ -62,12 +61,9 @@ export function YourStories({ userId, requests }: YourStoriesProps) {
           <Spinner /> {READER_DASHBOARD_TEXTS.loadingStories}
         </p>
       ) : mine.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{RECORDING_TEXTS.loadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void mine.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert label="Retry" onRetry={() => void mine.refetch()}>
+          {RECORDING_TEXTS.loadFailed}
+        </RetryAlert>
       ) : (
         <div className="grid grid-cols-2 gap-6 mobile:grid-cols-1">
           <section aria-label="Stories Finished">

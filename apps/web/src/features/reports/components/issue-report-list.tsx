@@ -1,8 +1,7 @@
 import { ISSUE_TYPE_LABELS, ISSUE_TYPES, type IssueType } from '@fst/shared/constants';
 import { ISSUE_ADMIN_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/view.ts';
@@ -28,12 +27,9 @@ export function IssueReportList() {
 
   if (reports.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{errorText(reports.error, ISSUE_ADMIN_TEXTS.loadFailed)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void reports.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert label="Retry" onRetry={() => void reports.refetch()}>
+        {errorText(reports.error, ISSUE_ADMIN_TEXTS.loadFailed)}
+      </RetryAlert>
     );
   }
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Book } from '@fst/shared/books/books.schema';
 import { REQUEST_SERVER_MESSAGES } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BookIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
 export const tokenCostText = (cost: number) => (cost === 1 ? '1 token' : `${cost} tokens`);
@@ -60,12 +60,9 @@ export function BookChoices({ legend, books, status, loadFailedText, onRetry, em
   const name = useId();
   if (status === 'error') {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{loadFailedText}</span>
-        <Button size="sm" variant="secondary" onClick={onRetry}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={onRetry}>
+        {loadFailedText}
+      </RetryAlert>
     );
   }
   if (status === 'pending' || !books) {

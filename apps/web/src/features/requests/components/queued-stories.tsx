@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { QueueItem } from '@fst/shared/requests/requests.schema';
 import { REQUEST_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CloseIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -44,12 +44,9 @@ export function QueuedStories({ kidId, kidName }: { kidId: string; kidName: stri
   }
   if (queue.isError) {
     return (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{REQUEST_TEXTS.queueLoadFailed}</span>
-        <Button size="sm" variant="secondary" onClick={() => void queue.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert label="Try Again" onRetry={() => void queue.refetch()}>
+        {REQUEST_TEXTS.queueLoadFailed}
+      </RetryAlert>
     );
   }
   const requests = queue.data.requests;

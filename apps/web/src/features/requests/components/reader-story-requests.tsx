@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { QueueItem } from '@fst/shared/requests/requests.schema';
 import { READER_DASHBOARD_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate } from '../../../lib/view.ts';
@@ -87,12 +87,9 @@ export function ReaderStoryRequests() {
           <Spinner /> Loading story requests…
         </p>
       ) : queue.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{READER_DASHBOARD_TEXTS.requestsLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void queue.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert label="Retry" onRetry={() => void queue.refetch()}>
+          {READER_DASHBOARD_TEXTS.requestsLoadFailed}
+        </RetryAlert>
       ) : requests.length === 0 ? (
         <p className="rounded-2xl bg-cream-deep px-4 py-6 text-center text-ink-soft">{READER_DASHBOARD_TEXTS.noRequests}</p>
       ) : (
