@@ -1,5 +1,5 @@
 export function Spinner({ className = '' }: { className?: string }) {
-  return <span aria-hidden="true" className={`inline-block size-6 animate-spin rounded-full border-[3px] border-brand/25 border-t-brand ${className}`} />;
+  return <span aria-hidden="true" className={`inline-block size-6 animate-spin-late rounded-full border-[3px] border-brand/25 border-t-brand ${className}`} />;
 }
 
 /** Shown while something the whole page needs is loading (the session check, a lazy page). */

@@ -38,7 +38,7 @@ export function BookCardSkeletons({ count }: { count: number }) {
     <>
       {Array.from({ length: count }, (_, index) => (
         <li key={index} aria-hidden="true">
-          <div className="flex h-full animate-pulse flex-col gap-3 rounded-card border border-line bg-paper p-3">
+          <div className="flex h-full animate-pulse-late flex-col gap-3 rounded-card border border-line bg-paper p-3">
             <div className="aspect-[4/3] rounded-2xl bg-cream-deep" />
             <div className="h-6 w-3/4 rounded-full bg-cream-deep" />
             <div className="h-4 w-1/2 rounded-full bg-cream-deep" />

@@ -52,7 +52,7 @@ export function ReaderStatCards() {
               {label}
             </dt>
             <dd className="text-4xl font-bold tabular-nums mobile:text-3xl">
-              {stats.data ? stats.data[key] : <span className="inline-block h-9 w-12 animate-pulse rounded-lg bg-cream-deep align-middle" />}
+              {stats.data ? stats.data[key] : <span className="inline-block h-9 w-12 animate-pulse-late rounded-lg bg-cream-deep align-middle" />}
             </dd>
           </div>
         ))}
