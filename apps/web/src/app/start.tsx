@@ -33,4 +33,4 @@ else {
 }
 
 // Installable, and the kid's page opens offline once visited (issue 26).
-registerServiceWorker();
+registerServiceWorker(queryClient);
