@@ -184,6 +184,58 @@ test.describe('accounts', () => {
       await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
       await expect(page.getByRole('status').filter({ hasText: APP_TEXTS.loadingPage })).toHaveCount(0);
     });
+
+    test('what is typed and picked on the sign-up page before the app starts is kept when it does', async ({ page }) => {
+      // The page drawn ahead shows at once; its scripts are held back while the visitor fills it in.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/static\/js\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/signup', { waitUntil: 'commit' });
+      await page.getByRole('radio', { name: 'Parent', exact: true }).check();
+      await page.getByLabel('First Name').fill('Early');
+      await page.getByLabel('Email').fill('early@example.com');
+      release();
+      await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+      await expect(page.getByRole('radio', { name: 'Parent', exact: true })).toBeChecked();
+      await expect(page.getByLabel('First Name')).toHaveValue('Early');
+      await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+    });
+
+    test('a loading view says so at once, and its spinner shows and turns only after half a second', async ({ page }) => {
+      await createAccount(page.request, newAccount('parent'));
+      // The session check held back until the spinner has been seen turning.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/auth/check-session', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/parent-dashboard');
+      const checking = page.getByRole('status').filter({ hasText: APP_TEXTS.loadingSession });
+      await expect(checking).toBeVisible();
+      // The spinner as it is now, found in the page in one go: the app draws the loading view afresh over the one
+      // the HTML came with, so an element found before may be gone.
+      const spinnerAnimations = () =>
+        page.evaluate((label) => {
+          const status = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.includes(label));
+          return (status?.querySelector('span[aria-hidden="true"]')?.getAnimations() ?? []).map((a) => ({
+            delay: Number(a.effect?.getTiming().delay),
+            started: a.playState === 'running' && a.effect?.getComputedTiming().progress != null,
+          }));
+        }, APP_TEXTS.loadingSession);
+      // Its animations (fading in, then turning) wait half a second before they start.
+      const delays = (await spinnerAnimations()).map((a) => a.delay);
+      expect(delays.length).toBeGreaterThan(0);
+      expect(new Set(delays)).toEqual(new Set([500]));
+      await expect(checking.locator('span[aria-hidden="true"]')).toHaveCSS('opacity', '1');
+      await expect.poll(async () => (await spinnerAnimations()).some((a) => a.started)).toBe(true);
+      release();
+      await expect(page.getByRole('heading', { name: 'Welcome to Story Time!' })).toBeVisible();
+      await expect(checking).toHaveCount(0);
+    });
   });
 
   test('sign in checks its fields with code it downloads after painting, and says so when that download fails', async ({ page }) => {

@@ -19,3 +19,13 @@ export function readChosenRole(): Role | undefined {
     return undefined;
   }
 }
+
+/**
+ * A role picked on the sign-up page drawn ahead (decision 008) before the app took it over. The form's library
+ * registers the radios one by one and would clear that pick; read here, it becomes the form's starting value.
+ */
+export function rolePickedBeforeStart(): Role | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const value = document.querySelector<HTMLInputElement>('input[name="role"]:checked')?.value;
+  return ROLES.find((role) => role === value);
+}

@@ -17,7 +17,7 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { notify } from '../../../lib/toast.ts';
 import { storeSession } from '../../../lib/api/auth/get-me.ts';
 import { useSignup } from '../api/signup.ts';
-import { readChosenRole } from '../chosen-role.ts';
+import { readChosenRole, rolePickedBeforeStart } from '../chosen-role.ts';
 import type { signupFormSchema } from './signup-form-schema.ts';
 
 // The page paints without zod; the checks follow at once (lib/lazy-zod-resolver.ts).
@@ -54,7 +54,7 @@ export function SignupForm({ grandparentWelcome }: SignupFormProps = {}) {
   } = useForm<SignupValues, unknown, z.output<typeof signupFormSchema>>({
     resolver: signupValidation.resolver,
     defaultValues: {
-      role: readChosenRole(),
+      role: rolePickedBeforeStart() ?? readChosenRole(),
       first_name: '',
       last_name: '',
       email: '',
