@@ -1,8 +1,7 @@
 import { useId, type ComponentType, type SVGProps } from 'react';
 import type { ReaderDashboardStats } from '@fst/shared/playback/playback.schema';
 import { READER_DASHBOARD_TEXTS } from '@fst/shared/messages';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { ClockIcon, HeartIcon, MicIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { useReaderStats } from '../api/get-reader-stats.ts';
 
@@ -23,12 +22,9 @@ export function ReaderStatCards() {
 
   if (stats.isError) {
     return (
-      <Alert tone="error" className="mb-8 flex flex-wrap items-center justify-between gap-3">
-        <span>{READER_DASHBOARD_TEXTS.statsLoadFailed}</span>
-        <Button size="sm" variant="secondary" onClick={() => void stats.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert label="Retry" onRetry={() => void stats.refetch()} className="mb-8">
+        {READER_DASHBOARD_TEXTS.statsLoadFailed}
+      </RetryAlert>
     );
   }
 
