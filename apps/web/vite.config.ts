@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -141,9 +143,17 @@ const nodeBuild = {
   build: { copyPublicDir: false, rolldownOptions: { output: { entryFileNames: '[name].js', codeSplitting: false } } },
 } as const;
 
-export default defineConfig(({ isSsrBuild }) =>
+// React Router's package exports name only its development build (remix-run/react-router#14102), so a production
+// build shipped and ran its dev warnings. Its production files are the same code with them off.
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterDist}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterDist}dom-export.mjs` },
+];
+
+export default defineConfig(({ isSsrBuild, command }) =>
   isSsrBuild
-    ? { plugins: [react()], ...nodeBuild }
+    ? { plugins: [react()], resolve: { alias: reactRouterProduction }, ...nodeBuild }
     : {
         plugins: [
           react(),
@@ -157,7 +167,7 @@ export default defineConfig(({ isSsrBuild }) =>
           compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
           installableApp(),
         ],
-        resolve: { conditions: fromSource(defaultClientConditions) },
+        resolve: { conditions: fromSource(defaultClientConditions), alias: command === 'build' ? reactRouterProduction : [] },
         server: { proxy: apiProxy },
         preview: { proxy: apiProxy },
         build: {
