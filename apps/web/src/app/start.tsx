@@ -17,27 +17,29 @@ export async function startApp(): Promise<void> {
   // The router starts the page's loaders at once: its code, and the first data it asks for, beside the session check.
   const router = createAppRouter(queryClient);
 
-  await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
+  // A public page comes rendered ahead (src/prerender.tsx, decision 008): the app takes over its HTML instead of
+  // drawing it again. The signed-in pages' loading view (`data-shell`, scripts/prerender.mjs) is sent for
+  // public paths not rendered ahead as well, so the app draws it afresh rather than hydrating it.
+  const renderedAhead = root.firstElementChild !== null && !root.hasAttribute('data-shell');
+  // The session first, beside the router's requests: its answer (asked for by the loading view's HTML) is taken
+  // before the first render.
+  if (!renderedAhead) void queryClient.prefetchQuery(sessionQueryOptions());
 
+  await nextTask();
   const app = (
     <StrictMode>
       <AppProviders client={queryClient} router={router} />
     </StrictMode>
   );
-  // A public page comes rendered ahead (src/prerender.tsx, decision 008): the app takes over its HTML instead of
-  // drawing it again. The signed-in pages' loading view (`data-shell`, scripts/prerender.mjs) is sent for
-  // public paths not rendered ahead as well, so the app draws it afresh rather than hydrating it.
   // Hydrated or drawn as a transition: React yields to the browser every few milliseconds instead of holding it
   // in one long task (the page or its loading view is already drawn). The router draws a signed-in page in a
   // transition too, once its loaders have the session and the layout's code and data (router.tsx).
-  if (root.firstElementChild && !root.hasAttribute('data-shell')) startTransition(() => void hydrateRoot(root, app));
-  else {
-    // The session first: its answer (asked for by the loading view's HTML) is taken before the first render.
-    void queryClient.prefetchQuery(sessionQueryOptions());
-    startTransition(() => createRoot(root).render(app));
-  }
+  startTransition(() => {
+    if (renderedAhead) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 
   // Installable, and the kid's page opens offline once visited (issue 26).
   registerServiceWorker(queryClient);
