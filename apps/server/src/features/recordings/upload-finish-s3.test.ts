@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,26 +111,19 @@ const exists = (file: string) =>
   );
 
 describe('the last call of a resumable upload on the bucket (issue 23.9)', () => {
-  it('answers faster than the copy into the bucket takes, and the recording plays the bytes sent', async () => {
+  it('answers without waiting for the copy into the bucket, and the recording plays the bytes sent', async () => {
     const w = await world();
     const media = makeMedia('webm');
     const bytes = Buffer.concat([media, randomBytes(BIG - media.length)]);
     const uploadId = await uploaded(w.gran, bytes);
     const tusFile = path.join(ctx.dataDir, 'uploads', uploadId);
 
-    // What the copy of the same file into the same bucket takes, measured in the same run.
-    const copyStarted = performance.now();
-    await bucket().put('yardstick/copy.webm', createReadStream(tusFile));
-    const copyMs = performance.now() - copyStarted;
-
-    const started = performance.now();
+    // The bucket out of reach: a call that copied in the request could not answer 201; the copy follows it.
+    proxy.cut();
     const res = await finish(w, uploadId);
-    const tookMs = performance.now() - started;
+    proxy.restore();
     expect(res.statusCode, res.body).toBe(201);
-    expect(tookMs).toBeLessThan(copyMs);
     const id = res.json().recording.id;
-    // Answered before its bytes are in the bucket: the copy follows the answer.
-    expect(await bucket().stat(`recordings/${id}/original.webm`)).toBeNull();
 
     const recording = await readyRecording(w.gran, id);
     expect(recording.processing_status).toBe('ready');

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_SERVER_MESSAGES } from '@fst/shared/messages';
 import { createTestContext, multipartBody, type TestContext } from '../../../test/context.ts';
@@ -13,7 +11,8 @@ const BIG = 50 * 1024 * 1024;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024) } });
+  // Without ffmpeg the original stays the recording's file, so the test can look at it after processing.
+  ctx = await createTestContext({ media: null, env: { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024) } });
 });
 afterAll(() => ctx?.close());
 
@@ -69,7 +68,7 @@ const finish = (who: Who, w: Awaited<ReturnType<typeof world>>, uploadId: string
 const myRecordings = async (who: Who) => (await ctx.app.inject({ method: 'GET', url: '/api/recording/my-recordings', headers: { cookie: who.cookie } })).json();
 
 describe('the last call of a resumable upload (issue 23.9)', () => {
-  it('hands a large upload to storage without copying it, faster than a copy would take', async () => {
+  it('hands a large upload to storage without copying it', async () => {
     const w = await world();
     const media = makeMedia('webm');
     const bytes = Buffer.concat([media, randomBytes(BIG - media.length)]);
@@ -77,21 +76,13 @@ describe('the last call of a resumable upload (issue 23.9)', () => {
     const tusFile = path.join(ctx.dataDir, 'uploads', uploadId);
     const { ino } = await stat(tusFile);
 
-    // What a copy of the same file to the same disk takes, flushed as storage flushes its writes.
-    const copyStarted = performance.now();
-    await pipeline(createReadStream(tusFile), createWriteStream(path.join(ctx.dataDir, 'copy.bin'), { flush: true }));
-    const copyMs = performance.now() - copyStarted;
-
-    const started = performance.now();
     const res = await finish(w.gran, w, uploadId);
-    const tookMs = performance.now() - started;
     expect(res.statusCode, res.body).toBe(201);
-    expect(tookMs).toBeLessThan(copyMs);
     const recording = res.json().recording;
-    // The very file that was uploaded became the original: no byte was copied.
-    const original = path.join(ctx.dataDir, 'media', 'recordings', recording.id, 'original.webm');
-    const kept = await stat(original).catch(() => null);
-    if (kept) expect(kept.ino).toBe(ino);
+    // The very file that was uploaded became the original (a link, the same inode): no byte was copied.
+    const original = await stat(path.join(ctx.dataDir, 'media', 'recordings', recording.id, 'original.webm'));
+    expect(original.ino).toBe(ino);
+    expect(original.size).toBe(BIG);
   });
 
   it('answers the same recording when sent again, makes no second one, and refuses another account', async () => {
