@@ -161,6 +161,9 @@ describe('web app serving with the signed-in pages rendered ahead', () => {
   const html = '<!doctype html><html><body><div id="root"></div></body></html>';
   const loginHtml = '<!doctype html><html><body><div id="root"><h1>Welcome back</h1></div></body></html>';
   const shellHtml = '<!doctype html><html><body><div id="root" data-shell><p>Checking your session…</p></div></body></html>';
+  // The same view with a page's own code asked for, for the pages opened most (a route: `:kidId`, any one segment).
+  const dashboardShell = shellHtml.replace('<body>', '<head><link rel="modulepreload" href="/static/js/parent-dashboard.js"></head><body>');
+  const kidShell = shellHtml.replace('<body>', '<head><link rel="modulepreload" href="/static/js/child.js"></head><body>');
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'fst-web-'));
@@ -169,7 +172,19 @@ describe('web app serving with the signed-in pages rendered ahead', () => {
     await writeFile(path.join(dist, 'prerendered/login.html'), loginHtml);
     await writeFile(path.join(dist, 'prerendered/app-shell.html'), shellHtml);
     await writeFile(path.join(dist, 'prerendered/app-shell.html.br'), brotliCompressSync(shellHtml));
-    await writeFile(path.join(dist, 'prerendered/pages.json'), JSON.stringify({ '/login': 'prerendered/login.html', '*': 'prerendered/app-shell.html' }));
+    await writeFile(path.join(dist, 'prerendered/app-shell-parent-dashboard.html'), dashboardShell);
+    await writeFile(path.join(dist, 'prerendered/app-shell-child-kidId.html'), kidShell);
+    await writeFile(
+      path.join(dist, 'prerendered/pages.json'),
+      JSON.stringify({
+        '/login': 'prerendered/login.html',
+        '*': 'prerendered/app-shell.html',
+        '/parent-dashboard': 'prerendered/app-shell-parent-dashboard.html',
+        '/child/:kidId': 'prerendered/app-shell-child-kidId.html',
+        // Named but not in the build: the view for every other path.
+        '/grandparent-dashboard': 'prerendered/app-shell-grandparent-dashboard.html',
+      }),
+    );
     ctx = await createTestContext({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -177,8 +192,20 @@ describe('web app serving with the signed-in pages rendered ahead', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
+  it('answers a page opened most with its own first view, and a route with it for each of its paths', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/parent-dashboard' })).body).toBe(dashboardShell);
+    for (const url of ['/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f?bedtimeMode=true', '/child/mia']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(kidShell);
+    }
+    // Not the route's paths: one segment more, or none where `:kidId` stands.
+    for (const url of ['/child/mia/extra', '/child/', '/child']) expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(shellHtml);
+  });
+
   it('answers every path without a page of its own with the signed-in first view, checked every time', async () => {
-    for (const url of ['/parent-dashboard', '/child/7f2c1a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f?bedtimeMode=true', '/reset-password']) {
+    for (const url of ['/grandparent-dashboard', '/family', '/reset-password']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

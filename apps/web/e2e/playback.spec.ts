@@ -416,4 +416,51 @@ test.describe(() => {
     await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { refusalShown: boolean }).refusalShown)).toBe(false);
   });
+
+  test('the pages opened most ask for their own code with their HTML, not once the app has started', async ({ page }) => {
+    const parent = newAccount('parent');
+    await createAccount(page.request, parent);
+    const created = await page.request.post('/api/family/create', { data: { family_name: `Preload ${suffix}` } });
+    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+    const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
+    const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+
+    // The app's start module held back (at most `holdMs`): the router, which asks for a page's code otherwise,
+    // cannot run, so a page chunk asked for meanwhile was asked for by the HTML. (Routing turns the cache off.)
+    let chunkAsked: RegExp | null = null;
+    let release = () => {};
+    let startHeld = false;
+    let askedWhileHeld = false;
+    page.on('request', (req) => {
+      if (!chunkAsked?.test(req.url()) || !startHeld) return;
+      askedWhileHeld = true;
+      release();
+    });
+    const holdMs = { value: 0 };
+    await page.route(/\/static\/js\/start-[\w-]+\.js$/, async (route) => {
+      startHeld = true;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        setTimeout(resolve, holdMs.value);
+      });
+      startHeld = false;
+      await route.continue();
+    });
+    const open = async (url: string, chunk: string, ms: number) => {
+      [chunkAsked, askedWhileHeld, holdMs.value] = [new RegExp(`/static/js/${chunk}-[\\w-]+\\.js$`), false, ms];
+      await page.goto(url);
+      return () => askedWhileHeld;
+    };
+    // Held up to 5 s where the chunk is awaited, so that without the preload the test fails on it, not on a timeout.
+    const dashboard = await open('/parent-dashboard', 'parent-dashboard', 5_000);
+    await expect(page.getByRole('link', { name: 'Ada' })).toBeVisible({ timeout: 15_000 });
+    expect(dashboard()).toBe(true);
+    const kid = await open(`/child/${kidId}`, 'child', 5_000);
+    await expect(page.getByRole('heading', { name: 'Ada’s Stories' })).toBeVisible({ timeout: 15_000 });
+    expect(kid()).toBe(true);
+    // Any other signed-in page gets the common view: its code comes once the router asks for it.
+    const family = await open('/family', 'family', 1_000);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(family()).toBe(false);
+  });
 });

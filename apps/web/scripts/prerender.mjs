@@ -2,8 +2,9 @@
 // Renders the public pages ahead into a finished `vite build` (default: dist), run by `npm run build`:
 // builds src/prerender.tsx for Node (`vite build --ssr`, one file in a folder of its own, removed when done),
 // renders each page below into a copy of the build's index.html, and writes it with Brotli and gzip copies
-// under prerendered/, named in prerendered/pages.json for the server (apps/server/src/app.ts), which sends it
-// for that path; and the signed-in pages' loading view, which it sends for every other path ('*').
+// under prerendered/, named in prerendered/pages.json for the server (apps/server/src/platform/static-pages.plugin.ts),
+// which sends it for that path; and the signed-in pages' loading view, which it sends for every other path
+// ('*'), in a copy of its own for the pages opened most (by route, `:param` standing for any one segment).
 // Usage: node scripts/prerender.mjs [distDir]
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '
   stdio: 'inherit',
 });
 if (built.status !== 0) throw new Error('the server-side build of src/prerender.tsx failed');
-const { prerender, signedInPageReads } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+const { prerender, signedInPageReads, firstSignedInPages } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
 await rm(ssrDir, { recursive: true, force: true });
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty <div id="root"></div>`);
@@ -52,17 +53,32 @@ for (const [pathname, name] of Object.entries(PAGES)) {
 // same credentials) and for the signed-in pages' layout, so neither waits for the scripts to run first.
 const { html: app } = await prerender(SHELL_PATH);
 const reads = signedInPageReads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
-const layout = chunksOf('src/app/layout/app-layout.tsx')
-  .filter((file) => !shell.includes(file))
-  .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
-const html = shell
-  .replace('</head>', () => `${[...reads, ...layout].join('')}</head>`)
-  .replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
-await writeFile(path.join(dist, SHELL_FILE), html);
-await writeFile(path.join(dist, `${SHELL_FILE}.br`), brotliCompressSync(html));
-await writeFile(path.join(dist, `${SHELL_FILE}.gz`), gzipSync(html, { level: 9 }));
+const layout = chunksOf('src/app/layout/app-layout.tsx').filter((file) => !shell.includes(file));
+const modulePreloads = (files) => files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
+/** The loading view with its preloads (a page's own chunks, if given, beside the layout's), written to `file`. */
+async function writeShell(file, pageChunks = []) {
+  const html = shell
+    .replace('</head>', () => `${[...reads, ...modulePreloads([...new Set([...layout, ...pageChunks])])].join('')}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
+  await writeFile(path.join(dist, file), html);
+  await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(html));
+  await writeFile(path.join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
+  return html;
+}
+const html = await writeShell(SHELL_FILE);
 pages['*'] = SHELL_FILE;
 console.log(`prerendered the signed-in pages' first view → ${SHELL_FILE} (${(Buffer.byteLength(html) / 1000).toFixed(1)} KB)`);
+// The pages a family opens first get that view with their own code asked for too (a route such as
+// /child/:kidId stands for each kid's page).
+for (const [route, source] of Object.entries(firstSignedInPages)) {
+  const file = `prerendered/app-shell${route.replace(/[^\w]+/g, '-')}.html`;
+  await writeShell(
+    file,
+    chunksOf(source).filter((chunk) => !shell.includes(chunk)),
+  );
+  pages[route] = file;
+  console.log(`prerendered ${route}'s first view → ${file}`);
+}
 
 await writeFile(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 // Vite's manifest was read above; it is build metadata, not a file to ship.

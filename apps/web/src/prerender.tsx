@@ -11,6 +11,7 @@ import { appRoutes } from './app/router.tsx';
 import { CHECK_SESSION_URL } from './lib/api/auth/check-session.ts';
 import { ME_URL } from './lib/api/auth/get-me.ts';
 import { PAYMENTS_CONFIG_URL } from './features/billing/api/get-payments-config.ts';
+import { paths } from './lib/paths.ts';
 
 /**
  * What every signed-in page reads before it can draw (the session check, the user and their families, the
@@ -18,6 +19,17 @@ import { PAYMENTS_CONFIG_URL } from './features/billing/api/get-payments-config.
  * scripts, where the app would ask only once its scripts had run.
  */
 export const signedInPageReads = [CHECK_SESSION_URL, ME_URL, PAYMENTS_CONFIG_URL];
+
+/**
+ * The signed-in pages a family opens first (the dashboards, a kid's stories), by route, with each page's module:
+ * the loading view sent for them asks for the page's code as well (scripts/prerender.mjs), which the router
+ * would otherwise ask for only once the app's scripts had run.
+ */
+export const firstSignedInPages: Record<string, string> = {
+  [paths.parentDashboard]: 'src/app/routes/parent-dashboard.tsx',
+  [paths.grandparentDashboard]: 'src/app/routes/grandparent-dashboard.tsx',
+  [paths.child]: 'src/app/routes/child.tsx',
+};
 
 /** A page rendered: its HTML, to go inside `<div id="root">`, and the `<title>` it sets, to go in the head. */
 export type Rendered = { html: string; title: string };

@@ -31,28 +31,42 @@ export const staticPages = fp<{ webDist: string }>(
         else if (SERVICE_WORKER_FILES.test(path.basename(filePath))) reply.header('cache-control', 'no-cache');
       },
     });
-    // The pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path (or '*') → file.
-    const prerendered = prerenderedPages(webDist);
+    // The pages rendered ahead at build time (apps/web/scripts/prerender.mjs): path, route or '*' → file.
+    const pageFor = prerenderedPages(webDist);
     // SPA fallback: the router in the page takes over. A route (hidden from the API's document; open, so that an
     // unknown API path gets its 404 signed in or not).
     app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
       if (req.url.startsWith('/api/') || req.url.startsWith('/static/')) return reply.callNotFound();
       const pathname = req.url.split('?')[0]!;
-      const page = prerendered.get(pathname);
+      const page = pageFor(pathname);
       // A file the build does not have (favicon.ico, a probe for wp-login.php): 404, not the app's page.
       if (!page && /\.[A-Za-z0-9]{1,8}$/.test(pathname)) return reply.callNotFound();
-      return reply.type('text/html').sendFile(page ?? prerendered.get('*') ?? 'index.html');
+      return reply.type('text/html').sendFile(page ?? pageFor('*') ?? 'index.html');
     });
   },
   { name: 'static-pages' },
 );
 
-/** The pages the web build rendered ahead (prerendered/pages.json: path or '*' → file in the build), if any. */
-function prerenderedPages(webDist: string): Map<string, string> {
+/**
+ * The pages the web build rendered ahead (prerendered/pages.json: a path, a route whose `:param` stands for any
+ * one segment, or '*' → a file in the build), as a lookup from a path to its file, if any.
+ */
+function prerenderedPages(webDist: string): (pathname: string) => string | undefined {
+  let pages: [string, string][] = [];
   try {
-    const pages = JSON.parse(readFileSync(path.join(webDist, 'prerendered', 'pages.json'), 'utf8')) as Record<string, string>;
-    return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(webDist, file))));
+    const named = JSON.parse(readFileSync(path.join(webDist, 'prerendered', 'pages.json'), 'utf8')) as Record<string, string>;
+    pages = Object.entries(named).filter(([, file]) => existsSync(path.join(webDist, file)));
   } catch {
-    return new Map();
+    // No pages rendered ahead: index.html for every path.
   }
+  const exact = new Map(pages.filter(([route]) => !route.includes(':')));
+  const routes = pages.filter(([route]) => route.includes(':')).map(([route, file]) => ({ segments: route.split('/'), file }));
+  const matches = (segments: string[], parts: string[]) =>
+    segments.length === parts.length && segments.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]));
+  return (pathname) => {
+    const page = exact.get(pathname);
+    if (page || pathname === '*') return page;
+    const parts = pathname.split('/');
+    return routes.find((route) => matches(route.segments, parts))?.file;
+  };
 }
