@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { BOOK_PAGE_SIZE_DEFAULT } from '@fst/shared/constants';
 import type { Kid, Reader } from '@fst/shared/families/families.schema';
 import { FAMILY_PAGE_TEXTS, FAMILY_TEXTS } from '@fst/shared/messages';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
@@ -12,6 +13,9 @@ import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { useEver } from '../../lib/use-ever.ts';
 import { useRevealed } from '../../lib/use-revealed.ts';
 import { ParentDashboardLibraries } from '../../features/books/components/dashboard-libraries.tsx';
+import { premiumBooksQueryOptions } from '../../features/books/api/list-premium-books.ts';
+import { premiumStatusQueryOptions } from '../../features/billing/api/get-premium-status.ts';
+import { booksQueryOptions } from '../../lib/api/books/list-books.ts';
 import { familyReadersQueryOptions, useFamilyReaders } from '../../lib/api/families/get-family-readers.ts';
 import { familyQueryOptions, useFamily } from '../../lib/api/families/get-family.ts';
 import { familiesQueryKey, myFamiliesQueryOptions } from '../../lib/api/families/get-my-families.ts';
@@ -52,10 +56,15 @@ const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story 
 /**
  * What the dashboard shows first, asked for by its loader beside the session check (lazy-page.tsx
  * `loadPage`): the families and the current family's sections, then the last watched story if the family's
- * recordings do not hold it. The family this browser showed last is asked for beside the families (a
+ * recordings do not hold it; and the libraries' first pages, so they draw with their books, not loading. The family this browser showed last is asked for beside the families (a
  * returning parent's usual case), so its sections do not wait for the families' answer.
  */
 export const prefetch: PagePrefetch = async (client) => {
+  // The libraries' first pages and the plan that unlocks premium books, beside the family's sections.
+  const libraries = { page: 1, perPage: BOOK_PAGE_SIZE_DEFAULT };
+  void prefetchForPage(client, booksQueryOptions(libraries));
+  void prefetchForPage(client, premiumBooksQueryOptions(libraries));
+  void prefetchForPage(client, premiumStatusQueryOptions());
   const remembered = rememberedFamilyId();
   const rememberedFamily = remembered ? prefetchFamily(client, remembered) : undefined;
   const mine = await prefetchForPage(client, myFamiliesQueryOptions());
