@@ -53,7 +53,13 @@ describe('parent dashboard prefetch', () => {
     let settled = false;
     const done = prefetch(new QueryClient(), {}).then(() => (settled = true));
     await flush();
-    expect(api.asked).toEqual(['/api/family/my-families']);
+    // The families, and beside them the libraries' first pages and the plan, which need no family.
+    expect(api.asked).toEqual([
+      '/api/books?page=1&per_page=15',
+      '/api/premium-books?page=1&per_page=15',
+      '/api/user/premium-status',
+      '/api/family/my-families',
+    ]);
     // It settles once the first data is in (what a loader that waits would wait for): not before the family's.
     expect(settled).toBe(false);
     api.release();
