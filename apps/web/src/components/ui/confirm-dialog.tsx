@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { buttonClasses } from './button.tsx';
 import { Spinner } from './spinner.tsx';
+import { useEver } from '../../lib/use-ever.ts';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -32,6 +33,9 @@ export function ConfirmDialog({
   busy = false,
   tone = 'danger',
 }: ConfirmDialogProps) {
+  // Nothing until first opened, as Modal (modal.tsx): a closed dialog's mount asks for a blocking render.
+  const used = useEver(open);
+  if (!used) return null;
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>

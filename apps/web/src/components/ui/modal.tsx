@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { CloseIcon } from './icons.tsx';
+import { useEver } from '../../lib/use-ever.ts';
 
 type ModalProps = {
   open: boolean;
@@ -17,6 +18,10 @@ export function Modal({ open, onOpenChange, title, description, children, size =
   // Radix returns focus only to a Dialog.Trigger; these dialogs are opened by ordinary buttons, so
   // the element focused before opening is remembered and focused again on close.
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  // Nothing until first opened: a closed Radix dialog still mounts, and its first layout effect asks React for
+  // a blocking render, which made the commit of a page holding dialogs run every effect in the same long task.
+  const used = useEver(open);
+  if (!used) return null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
