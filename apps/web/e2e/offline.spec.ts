@@ -94,6 +94,27 @@ test.describe(() => {
     await expect(settings).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(APP_TEXTS.chunkLoadFailed)).toBeHidden();
   });
+
+  test('Settings pressed while the menu’s code arrives opens the menu, the release landing on the new button', async ({ page }) => {
+    await createAccount(page.request, newAccount('parent'));
+    let release = () => {};
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/static/js/settings-menu-*.js', async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto('/parent-dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const settings = page.getByRole('button', { name: 'Settings' });
+    const box = (await settings.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The menu's own button (Radix marks it with data-state) has replaced the one pressed; then the release.
+    await expect(settings).toHaveAttribute('data-state', /open|closed/);
+    await page.mouse.up();
+    await expect(page.getByRole('menuitem', { name: 'Manage Profile' })).toBeVisible();
+  });
 });
 
 test('a kid added again after its answer was lost on the way is added once', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { dashboardPath, greeting } from '@fst/shared/auth/auth.rules';
 import { APP_TEXTS } from '@fst/shared/messages';
@@ -47,19 +47,24 @@ export function AppHeader() {
 function HeaderSettings() {
   const [menu, setMenu] = useState<'later' | 'load' | 'open'>('later');
   useEffect(() => setMenu((was) => (was === 'later' ? 'load' : was)), []);
-  const button = (onClick: () => void) => (
-    <button type="button" aria-haspopup="menu" aria-expanded={false} className={settingsTriggerClasses} onClick={onClick}>
+  const button = (onClick: () => void, onPointerDown?: (event: PointerEvent<HTMLButtonElement>) => void) => (
+    <button type="button" aria-haspopup="menu" aria-expanded={false} className={settingsTriggerClasses} onClick={onClick} onPointerDown={onPointerDown}>
       <SettingsLabel />
     </button>
   );
   const open = () => setMenu('open');
-  if (menu === 'later') return button(open);
+  // Taken at the press, as the menu's own button does: should the code arrive between the press and the
+  // release, the click would reach the menu's button, which opens on a press only, and be lost.
+  const openOnPress = (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.button === 0 && !event.ctrlKey) open();
+  };
+  if (menu === 'later') return button(open, openOnPress);
   return (
     <div className="relative">
       <LazyBoundary
         part={settingsMenu}
         props={{ defaultOpen: menu === 'open' }}
-        loading={button(open)}
+        loading={button(open, openOnPress)}
         failed={(retry) => (
           <>
             {button(() => {
