@@ -56,8 +56,9 @@ const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story 
 /**
  * What the dashboard shows first, asked for by its loader beside the session check (lazy-page.tsx
  * `loadPage`): the families and the current family's sections, then the last watched story if the family's
- * recordings do not hold it; and the libraries' first pages, so they draw with their books, not loading. The family this browser showed last is asked for beside the families (a
- * returning parent's usual case), so its sections do not wait for the families' answer.
+ * recordings do not hold it; and the libraries' first pages, so they draw with their books, not loading. The
+ * family this browser showed last is asked for beside the families (a returning parent's usual case), so its
+ * sections do not wait for the families' answer.
  */
 export const prefetch: PagePrefetch = async (client) => {
   // The libraries' first pages and the plan that unlocks premium books, beside the family's sections.
