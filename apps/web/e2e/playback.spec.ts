@@ -83,6 +83,16 @@ async function recordThreeAudioStories(grandparent: Page, kidId: string): Promis
 /** Titles of the story cards, in playlist order. */
 const cardTitles = (page: Page) => page.getByTestId('story-card').getByRole('heading').allTextContents();
 
+/** A family named `name` made by the account signed in on `request`, with one kid; answers both ids. */
+async function familyOf(request: Page['request'], name: string, kid: string, age = 4) {
+  const created = await request.post('/api/family/create', { data: { family_name: name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
+  const kidRes = await request.post(`/api/family/${familyId}/kids`, { data: { first_name: kid, age } });
+  expect(kidRes.status(), await kidRes.text()).toBe(201);
+  return { familyId, kidId: ((await kidRes.json()) as { kid: { id: string } }).kid.id };
+}
+
 /**
  * The parent (on `page`) with a family and a kid Mia; a grandparent joins and records three short stories
  * for her (6, 2.5 and 3 s), all processed. Answers the kid, the grandparent's page and the recording ids.
@@ -90,12 +100,7 @@ const cardTitles = (page: Page) => page.getByTestId('story-card').getByRole('hea
 async function familyWithThreeStories(page: Page, browser: Browser, baseURL: string | undefined, familyName: string) {
   // The parent (this page) with a family and a kid.
   await createAccount(page.request, newAccount('parent', { first_name: 'Paula' }));
-  const created = await page.request.post('/api/family/create', { data: { family_name: familyName } });
-  expect(created.status(), await created.text()).toBe(201);
-  const familyId = ((await created.json()) as { family: { id: string } }).family.id;
-  const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Mia', age: 5 } });
-  expect(kidRes.status(), await kidRes.text()).toBe(201);
-  const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+  const { familyId, kidId } = await familyOf(page.request, familyName, 'Mia', 5);
   const code = ((await (await page.request.get(`/api/family/${familyId}`)).json()) as { family: { family_code: string } }).family.family_code;
 
   // The grandparent joins and records three stories for Mia.
@@ -325,12 +330,6 @@ test('unknown stories and kids say so', async ({ page }) => {
 test('the dashboard opens on the family picked last and shows what changed since; another family’s kid is not found', async ({ page, browser }) => {
   const parent = newAccount('parent');
   await createAccount(page.request, parent);
-  const familyOf = async (request: Page['request'], name: string, kid: string) => {
-    const created = await request.post('/api/family/create', { data: { family_name: name } });
-    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
-    const kidRes = await request.post(`/api/family/${familyId}/kids`, { data: { first_name: kid, age: 4 } });
-    return { familyId, kidId: ((await kidRes.json()) as { kid: { id: string } }).kid.id };
-  };
   const first = await familyOf(page.request, `First ${suffix}`, 'Ada');
   await familyOf(page.request, `Second ${suffix}`, 'Ben');
   const otherContext = await browser.newContext();
@@ -368,10 +367,7 @@ test.describe(() => {
   test('a signed-in page asks for its data while the session is checked; signed out, nothing of it stays', async ({ page }) => {
     const parent = newAccount('parent');
     await createAccount(page.request, parent);
-    const created = await page.request.post('/api/family/create', { data: { family_name: `Early ${suffix}` } });
-    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
-    const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
-    const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+    const { familyId, kidId } = await familyOf(page.request, `Early ${suffix}`, 'Ada');
 
     // The session check answering a second late: the pages' data is asked for before it answers.
     const served = await lateSession(page);
@@ -420,10 +416,7 @@ test.describe(() => {
   test('the pages opened most ask for their own code with their HTML, not once the app has started', async ({ page }) => {
     const parent = newAccount('parent');
     await createAccount(page.request, parent);
-    const created = await page.request.post('/api/family/create', { data: { family_name: `Preload ${suffix}` } });
-    const familyId = ((await created.json()) as { family: { id: string } }).family.id;
-    const kidRes = await page.request.post(`/api/family/${familyId}/kids`, { data: { first_name: 'Ada', age: 4 } });
-    const kidId = ((await kidRes.json()) as { kid: { id: string } }).kid.id;
+    const { kidId } = await familyOf(page.request, `Preload ${suffix}`, 'Ada');
 
     // The app's start module held back (at most `holdMs`): the router, which asks for a page's code otherwise,
     // cannot run, so a page chunk asked for meanwhile was asked for by the HTML. (Routing turns the cache off.)
@@ -436,18 +429,18 @@ test.describe(() => {
       askedWhileHeld = true;
       release();
     });
-    const holdMs = { value: 0 };
+    let holdMs = 0;
     await page.route(/\/static\/js\/start-[\w-]+\.js$/, async (route) => {
       startHeld = true;
       await new Promise<void>((resolve) => {
         release = resolve;
-        setTimeout(resolve, holdMs.value);
+        setTimeout(resolve, holdMs);
       });
       startHeld = false;
       await route.continue();
     });
     const open = async (url: string, chunk: string, ms: number) => {
-      [chunkAsked, askedWhileHeld, holdMs.value] = [new RegExp(`/static/js/${chunk}-[\\w-]+\\.js$`), false, ms];
+      [chunkAsked, askedWhileHeld, holdMs] = [new RegExp(`/static/js/${chunk}-[\\w-]+\\.js$`), false, ms];
       await page.goto(url);
       return () => askedWhileHeld;
     };

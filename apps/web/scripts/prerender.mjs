@@ -53,12 +53,14 @@ for (const [pathname, name] of Object.entries(PAGES)) {
 // same credentials) and for the signed-in pages' layout, so neither waits for the scripts to run first.
 const { html: app } = await prerender(SHELL_PATH);
 const reads = signedInPageReads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
-const layout = chunksOf('src/app/layout/app-layout.tsx').filter((file) => !shell.includes(file));
-const modulePreloads = (files) => files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
+const layout = chunksOf('src/app/layout/app-layout.tsx');
 /** The loading view with its preloads (a page's own chunks, if given, beside the layout's), written to `file`. */
 async function writeShell(file, pageChunks = []) {
+  // The chunks index.html does not preload already.
+  const chunks = [...new Set([...layout, ...pageChunks])].filter((chunk) => !shell.includes(chunk));
+  const modulePreloads = chunks.map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${chunk}">`);
   const html = shell
-    .replace('</head>', () => `${[...reads, ...modulePreloads([...new Set([...layout, ...pageChunks])])].join('')}</head>`)
+    .replace('</head>', () => `${[...reads, ...modulePreloads].join('')}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-shell>${app}</div>`);
   await writeFile(path.join(dist, file), html);
   await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(html));
@@ -72,10 +74,7 @@ console.log(`prerendered the signed-in pages' first view → ${SHELL_FILE} (${(B
 // /child/:kidId stands for each kid's page).
 for (const [route, source] of Object.entries(firstSignedInPages)) {
   const file = `prerendered/app-shell${route.replace(/[^\w]+/g, '-')}.html`;
-  await writeShell(
-    file,
-    chunksOf(source).filter((chunk) => !shell.includes(chunk)),
-  );
+  await writeShell(file, chunksOf(source));
   pages[route] = file;
   console.log(`prerendered ${route}'s first view → ${file}`);
 }

@@ -64,9 +64,7 @@ function prerenderedPages(webDist: string): (pathname: string) => string | undef
   const matches = (segments: string[], parts: string[]) =>
     segments.length === parts.length && segments.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]));
   return (pathname) => {
-    const page = exact.get(pathname);
-    if (page || pathname === '*') return page;
     const parts = pathname.split('/');
-    return routes.find((route) => matches(route.segments, parts))?.file;
+    return exact.get(pathname) ?? routes.find((route) => matches(route.segments, parts))?.file;
   };
 }
