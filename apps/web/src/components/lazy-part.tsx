@@ -176,7 +176,12 @@ function PartStatus({ placement, children }: { placement: Placement; children: R
  * place says so with Retry (and Close, for a dialog). `placement`: 'inline' in the page's flow, 'overlay'
  * for a dialog or the full-screen player (a card at the bottom of the screen).
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, placement: Placement) {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placement: Placement,
+  /** What shows while the code downloads, when the part's own loading view (the same shape) would follow it. */
+  options: { loading?: ReactNode } = {},
+) {
   const part = retryableLazy<P>(() => load().then((c) => ({ default: c })));
   function LazyPart(props: P) {
     const { open, onOpenChange, onClose } = props as Openable;
@@ -186,7 +191,9 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         part={part}
         props={props}
         loading={
-          open === false ? null : (
+          open === false ? null : options.loading !== undefined ? (
+            options.loading
+          ) : (
             <PartStatus placement={placement}>
               <p role="status" className="flex items-center gap-3 text-ink-soft">
                 <Spinner /> {APP_TEXTS.loadingPage}

@@ -16,7 +16,7 @@ import { ReportIssueWidget } from '../../features/reports/components/report-issu
 import type { PagePrefetch } from '../lazy-page.tsx';
 import { AppHeader } from './app-header.tsx';
 import { TestModeNotice } from './test-mode-notice.tsx';
-import { storyBookParts } from './story-book-pages.tsx';
+import { storyBookParts } from './story-book-parts.tsx';
 
 // The premium library shows the billing feature's balance and unlock action.
 const premiumBookActions: PremiumBookActions = { Balance: PremiumTokenBalance, Unlock: UnlockPremiumBook };

@@ -2,12 +2,12 @@ import { PDF_RENDER_SCALE } from '@fst/shared/constants';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { PdfFlipBook } from '../../components/pdf/pdf-flip-book.tsx';
 import { PdfPageViewer } from '../../components/pdf/pdf-page-viewer.tsx';
 import { usePdfDocument } from '../../components/pdf/use-pdf-document.ts';
 import { useWindowSize } from '../../lib/use-media-query.ts';
-import type { StoryBookPagesProps, StoryBookParts } from '../../features/playback/components/story-book-pages.ts';
+import type { StoryBookPagesProps } from '../../features/playback/components/story-book-pages.ts';
+import { BookPagesLoading } from './book-pages-loading.tsx';
 
 /**
  * The story player's book pages, drawn by the books feature's PDF views (decision 006): the page-flip book
@@ -19,14 +19,7 @@ const PLAYER_CHROME_PX = 380;
 export function StoryBookPages({ url, title, page, onPageChange, layout }: StoryBookPagesProps) {
   const { state, reload } = usePdfDocument(url);
   const windowSize = useWindowSize();
-  if (state.status === 'loading') {
-    return (
-      <div role="status" className="flex min-h-48 flex-col items-center justify-center gap-3 p-6 text-ink-soft">
-        <Spinner className="size-9" />
-        <span>Loading PDF…</span>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <BookPagesLoading />;
   if (state.status === 'failed') {
     return (
       <Alert tone="error" className="flex flex-col items-center gap-4 py-6 text-center">
@@ -63,6 +56,3 @@ export function StoryBookPages({ url, title, page, onPageChange, layout }: Story
     />
   );
 }
-
-/** The value of `StoryBookPagesContext` for the pages that play stories (AppLayout, the kid device's page). */
-export const storyBookParts: StoryBookParts = { Pages: StoryBookPages };

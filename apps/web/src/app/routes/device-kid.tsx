@@ -11,7 +11,7 @@ import { StoryBookPagesContext } from '../../features/playback/components/story-
 import { useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { pathTo } from '../../lib/paths.ts';
-import { storyBookParts } from '../layout/story-book-pages.tsx';
+import { storyBookParts } from '../layout/story-book-parts.tsx';
 
 /**
  * The kid's page on the kid's own device (issue 26): the stories, the player and Bedtime Mode, without the

@@ -20,8 +20,10 @@ import { usePlaylist } from '../api/get-playlist.ts';
 import { useOfflineStories, useOnline, type OfflineStories } from '../offline/use-offline-stories.ts';
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
 import { storyKind } from './story-kind.ts';
-import { StoryPlayer } from './story-player.tsx';
 
+// The player (with Radix's dialog code, about 28 KB compressed) is asked for once the stories are drawn, at once in
+// bedtime mode, or when a story is first opened: the page's first paint does not wait for it.
+const StoryPlayer = lazyPart(() => import('./story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
 // Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
 const BedtimeSettingsForm = lazyPart(() => import('./bedtime-settings-form.tsx').then((m) => m.BedtimeSettingsForm), 'inline');
 // The playlist editor (and its drag-and-drop library) loads when a parent opens it.
@@ -77,6 +79,9 @@ export function ChildStoriesPage({
   const counts = storyCounts(items.map((item) => ({ is_ai: item.is_ai, recording_type: item.recording.recording_type })));
   const settingsSettled = !withBedtime || !bedtimeMode || !bedtime.isPending;
   const storiesPainted = useAfterPaint(!playlist.isPending);
+  useEffect(() => {
+    if (bedtimeMode || storiesPainted) void StoryPlayer.preload();
+  }, [bedtimeMode, storiesPainted]);
 
   const open = (startIndex: number) => setPlayer((run) => ({ key: (run?.key ?? 0) + 1, startIndex }));
 
