@@ -5,9 +5,7 @@ import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { sessionQueryOptions } from '../lib/api/auth/get-me.ts';
-import { registerServiceWorker, whenDataSettled } from '../lib/service-worker.ts';
-import { preloadConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { preloadModal } from '../components/ui/modal.tsx';
+import { registerServiceWorker } from '../lib/service-worker.ts';
 import { nextTask } from '../lib/next-task.ts';
 
 /**
@@ -45,9 +43,4 @@ export async function startApp(): Promise<void> {
 
   // Installable, and the kid's page opens offline once visited (issue 26).
   registerServiceWorker(queryClient);
-  // The dialogs' code, left out of what a page needs to draw, is asked for once its data is in: a first dialog opens at once.
-  whenDataSettled(queryClient, () => {
-    preloadModal();
-    preloadConfirmDialog();
-  });
 }

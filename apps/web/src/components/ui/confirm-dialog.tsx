@@ -2,11 +2,8 @@ import { lazyPart } from '../lazy-part.tsx';
 import { useEver } from '../../lib/use-ever.ts';
 import type { ConfirmDialogProps } from './confirm-alert-dialog.tsx';
 
-// Loaded when first opened or once the page's data is in, as Modal's dialog (modal.tsx).
+// Loaded when first opened, as Modal's dialog (modal.tsx).
 const ConfirmAlertDialog = lazyPart(() => import('./confirm-alert-dialog.tsx').then((m) => m.ConfirmAlertDialog), 'overlay');
-
-/** Asks for the dialog's code ahead of the first opening. */
-export const preloadConfirmDialog = (): void => void ConfirmAlertDialog.preload();
 
 /**
  * Asks before something that cannot be undone (Radix AlertDialog): focus starts on Cancel, Escape
