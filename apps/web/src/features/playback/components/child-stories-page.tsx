@@ -21,8 +21,8 @@ import { useOfflineStories, useOnline, type OfflineStories } from '../offline/us
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
 import { storyKind } from './story-kind.ts';
 
-// The player (with Radix's dialog code, about 28 KB compressed) loads when a story is first opened, at once in
-// bedtime mode, which opens it by itself: the page's first paint does not wait for it.
+// The player (about 20 KB compressed) loads when a story is first opened, at once in bedtime mode, which opens it
+// by itself: the page's first paint does not wait for it.
 const StoryPlayer = lazyPart(() => import('./story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
 // Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
 const BedtimeSettingsForm = lazyPart(() => import('./bedtime-settings-form.tsx').then((m) => m.BedtimeSettingsForm), 'inline');
