@@ -34,6 +34,7 @@ import type { PlayStories } from '../../features/recordings/components/kid-stori
 import { recentAiRecordingsQueryOptions, useRecentAiRecordings } from '../../features/recordings/api/get-recent-ai-recordings.ts';
 import { recentRecordingsQueryOptions, useRecentRecordings } from '../../features/recordings/api/get-recent-recordings.ts';
 import { RecentStories } from '../../features/recordings/components/recent-stories.tsx';
+import { LazyStoryPlayer as StoryPlayer } from '../../features/playback/components/lazy-story-player.ts';
 import { requestsQueryKey } from '../../lib/api/requests/requests-query-keys.ts';
 import { familyRecordingsQueryOptions } from '../../lib/api/recordings/get-family-recordings.ts';
 import { recordingQueryOptions } from '../../lib/api/recordings/get-recording.ts';
@@ -41,7 +42,6 @@ import type { PagePrefetch } from '../lazy-page.tsx';
 
 // The full-screen player loads when a story is first played, each dialog when it first opens: every load of
 // the dashboard would otherwise download and run them (the service worker keeps them once it is installed).
-const StoryPlayer = lazyPart(() => import('../../features/playback/components/story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
 const loadAssignStory = () => import('../../features/recordings/components/assign-story-modal.tsx');
 const AssignStoryModal = lazyPart(() => loadAssignStory().then((m) => m.AssignStoryModal), 'overlay');
 const AssignStoryPanel = lazyPart(() => loadAssignStory().then((m) => m.AssignStoryPanel), 'inline');

@@ -20,10 +20,8 @@ import { usePlaylist } from '../api/get-playlist.ts';
 import { useOfflineStories, useOnline, type OfflineStories } from '../offline/use-offline-stories.ts';
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
 import { storyKind } from './story-kind.ts';
+import { LazyStoryPlayer as StoryPlayer } from './lazy-story-player.ts';
 
-// The player (about 20 KB compressed) loads when a story is first opened, at once in bedtime mode, which opens it
-// by itself: the page's first paint does not wait for it.
-const StoryPlayer = lazyPart(() => import('./story-player.tsx').then((m) => m.StoryPlayer), 'overlay');
 // Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
 const BedtimeSettingsForm = lazyPart(() => import('./bedtime-settings-form.tsx').then((m) => m.BedtimeSettingsForm), 'inline');
 // The playlist editor (and its drag-and-drop library) loads when a parent opens it.
@@ -79,6 +77,7 @@ export function ChildStoriesPage({
   const counts = storyCounts(items.map((item) => ({ is_ai: item.is_ai, recording_type: item.recording.recording_type })));
   const settingsSettled = !withBedtime || !bedtimeMode || !bedtime.isPending;
   const storiesPainted = useAfterPaint(!playlist.isPending);
+  // Bedtime mode opens the player by itself: its code is asked for at once, not when it opens.
   useEffect(() => {
     if (bedtimeMode) void StoryPlayer.preload();
   }, [bedtimeMode]);
