@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whenDataSettled } from './service-worker.ts';
 
@@ -34,6 +34,20 @@ describe('whenDataSettled', () => {
     expect(then).toHaveBeenCalledOnce();
 
     await vi.advanceTimersByTimeAsync(20_000);
+    expect(then).toHaveBeenCalledOnce();
+  });
+
+  it('is not held back by components starting and stopping to read an answer', async () => {
+    const client = new QueryClient();
+    const then = vi.fn();
+    const answerFamily = pendingQuery(client, 'family');
+    whenDataSettled(client, then);
+    answerFamily('Bench Family');
+    await vi.advanceTimersByTimeAsync(600);
+    const stop = new QueryObserver(client, { queryKey: ['family'], enabled: false }).subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(300);
+    stop();
+    await vi.advanceTimersByTimeAsync(100);
     expect(then).toHaveBeenCalledOnce();
   });
 

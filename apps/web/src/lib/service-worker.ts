@@ -22,7 +22,10 @@ export function whenDataSettled(queryClient: QueryClient, then: () => void): voi
     if (queryClient.isFetching() === 0) quiet = setTimeout(finish, QUIET_MS);
   };
   const longest = setTimeout(finish, LONGEST_WAIT_MS);
-  const unsubscribe = queryClient.getQueryCache().subscribe(check);
+  // Only a query's own state says whether it is fetching: the many observer events of a page's first renders are skipped.
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') check();
+  });
   check();
 }
 

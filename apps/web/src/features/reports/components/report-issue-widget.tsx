@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router';
 import { REPORT_TEXTS } from '@fst/shared/messages';
 import { lazyPart } from '../../../components/lazy-part.tsx';
@@ -75,14 +74,12 @@ export function ReportIssueWidget() {
       // Kept when nothing moved: the header is measured again each time the page below it grows.
       setMeasured((last) => (last?.slot === element && sameBox(last.box, box) ? last : { slot: element, box }));
     };
-    // Measured at the next frame, before its paint, and drawn there at once (flushSync): measured here, it forced a
-    // layout of the whole page in the middle of the commit, done again after the effects that followed.
-    const frame = requestAnimationFrame(() => flushSync(measure));
+    // First measured by the observer's first report, after the frame's layout, and drawn in a task of its own: drawn
+    // at once (flushSync in a frame callback), it pulled the page's pending effects into each page's longest task.
     const observer = new ResizeObserver(measure);
     observer.observe(element.parentElement ?? element);
     window.addEventListener('resize', measure);
     return () => {
-      cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener('resize', measure);
     };
