@@ -9,12 +9,14 @@
 // CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there;
 // LIGHTHOUSE_PAGES=dashboard,kid audits only those pages; LIGHTHOUSE_CPU_SLOWDOWN=4 fixes the CPU slowdown
 // instead of calibrating it to the machine, see docs/decisions/021-lighthouse-cpu-calibration.md;
-// LIGHTHOUSE_ON_A_CORE=1 adds each page's score as if its main thread had never waited for a core).
+// LIGHTHOUSE_ON_A_CORE=1 adds each page's score as if its main thread had never waited for a core;
+// LIGHTHOUSE_TASKS=1 lists the tasks each page's blocking time counts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { browserCookie, buildWebApp, fmt, removeDir, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
@@ -85,6 +87,31 @@ function mainThreadOnACore(traceEvents) {
 // printed under the page's line; the goal is judged on the run as measured.
 const ON_A_CORE = Boolean(process.env.LIGHTHOUSE_ON_A_CORE);
 
+// LIGHTHOUSE_TASKS=1 prints under each page's line the tasks its blocking time counts (the median run), from
+// Lighthouse's own simulation: when each starts and how long it lasts there, how long it took here, and the trace
+// events that took most of it. A diagnostic, as above.
+const TASKS = Boolean(process.env.LIGHTHOUSE_TASKS);
+
+/** The tasks of the run just audited that count in its blocking time (over 50 ms in the simulation), in order. */
+function blockingTasks() {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('optimisticTotalBlockingTime') ?? new Map();
+  const tasks = [...timings]
+    .filter(([node, t]) => node.type === 'cpu' && t.endTime - t.startTime > 50)
+    .sort((a, b) => a[1].startTime - b[1].startTime)
+    .map(([node, t]) => {
+      const parts = new Map();
+      for (const e of node.childEvents) {
+        if (!(e.dur >= 500)) continue;
+        const name = `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.split('/').pop()}` : ''}`;
+        parts.set(name, (parts.get(name) ?? 0) + e.dur / 1000);
+      }
+      const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      return `    task at ${fmt(t.startTime, 0)} ms: ${fmt(t.endTime - t.startTime, 0)} ms (${fmt(node.event.dur / 1000, 1)} here): ${top.map(([n, ms]) => `${n} ${fmt(ms, 1)}`).join(', ')}`;
+    });
+  Lantern.Simulation.Simulator.allNodeTimings.clear();
+  return tasks;
+}
+
 /**
  * One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr), its page's
  * main thread's time on a core and, with LIGHTHOUSE_ON_A_CORE, the report audited as if on a core (`onACore`).
@@ -106,7 +133,7 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
     const error = result.lhr.runtimeError;
     if (error?.code === 'NO_NAVSTART' && retries > 0) return audit(url, port, cpuSlowdownMultiplier, retries - 1);
     if (error) throw new Error(`${url}: ${error.message}`);
-    const report = { lhr: result.lhr, onACoreMs: mainThreadOnACore(result.artifacts.Trace.traceEvents) };
+    const report = { lhr: result.lhr, onACoreMs: mainThreadOnACore(result.artifacts.Trace.traceEvents), tasks: TASKS ? blockingTasks() : [] };
     if (artifacts) report.onACore = await auditOnACore(url, flags, artifacts);
     return report;
   } finally {
@@ -208,6 +235,7 @@ async function main() {
           `  as if on a core: performance ${perfOf({ lhr: core })}, LCP ${coreMetric('largest-contentful-paint')} ms, TBT ${coreMetric('total-blocking-time')} ms`,
         );
       }
+      if (report.tasks.length) console.log(`  tasks counted in the blocking time (simulated):\n${report.tasks.join('\n')}`);
       if (perf < GOALS.performance) problems.push(`${name}: performance ${perf} (goal ${GOALS.performance}+)`);
       if (a11y < GOALS.accessibility) {
         problems.push(`${name}: accessibility ${a11y} (goal ${GOALS.accessibility})`);

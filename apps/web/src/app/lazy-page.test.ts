@@ -10,8 +10,9 @@ function fakePage() {
   const dataIn = new Promise<void>((resolve) => (data = resolve));
   const prefetch = vi.fn(() => dataIn);
   const codeIn = new Promise<PageModule>((resolve) => (code = resolve));
-  const page = Object.assign(() => null, { preload: () => codeIn }) as unknown as LazyPage;
-  return { page, prefetch, sendCode: () => code({ default: () => null, prefetch }), sendData: () => data() };
+  const preload = vi.fn(() => codeIn);
+  const page = Object.assign(() => null, { preload }) as unknown as LazyPage;
+  return { page, preload, prefetch, sendCode: () => code({ default: () => null, prefetch }), sendData: () => data() };
 }
 
 const args = { params: { kidId: 'k1' } } as unknown as LoaderFunctionArgs;
@@ -30,14 +31,18 @@ afterEach(() => {
 });
 
 describe('a lazy page loader', () => {
-  it('answers at once and starts the page’s code, then the first data its prefetch asks for', async () => {
+  it('answers at once, then starts the page’s code in a task of its own, and its first data in the next', async () => {
     vi.stubGlobal('navigator', { onLine: true });
-    const { page, prefetch, sendCode } = fakePage();
+    const { page, preload, prefetch, sendCode } = fakePage();
     const client = new QueryClient();
     const loading = run(loadPage(page, client));
     await loading.done;
-    expect(prefetch).not.toHaveBeenCalled();
+    expect(preload).not.toHaveBeenCalled();
+    await flush();
+    expect(preload).toHaveBeenCalledOnce();
     sendCode();
+    await flush();
+    expect(prefetch).not.toHaveBeenCalled();
     await flush();
     expect(prefetch).toHaveBeenCalledWith(client, { kidId: 'k1' });
   });

@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageTitle } from '../components/ui/page-title.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
+import { nextTask } from '../lib/next-task.ts';
 
 /**
  * A page's module. `prefetch`, when a page has it, asks for the data the page shows first and settles once
@@ -32,10 +33,15 @@ export const FIRST_DATA_WAIT_MS = 3_000;
  */
 export function loadPage(page: LazyPage, client: QueryClient, { wait = false } = {}): LoaderFunction {
   return async ({ params }) => {
-    const firstData = page.preload().then(async (module) => {
-      const data = module?.prefetch?.(client, params);
-      if (navigator.onLine) await data;
-    });
+    // The page's code is evaluated, then its first data asked for, each in a task of its own: run where the router
+    // starts its loaders, the three were each signed-in page's longest task (docs/quality.md "Web: Lighthouse").
+    const firstData = nextTask()
+      .then(() => page.preload())
+      .then(async (module) => {
+        await nextTask();
+        const data = module?.prefetch?.(client, params);
+        if (navigator.onLine) await data;
+      });
     if (wait) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([firstData, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_DATA_WAIT_MS)))]);

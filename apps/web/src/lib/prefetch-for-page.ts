@@ -1,4 +1,5 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { nextTask } from './next-task.ts';
 
 /**
  * Asks for one of a page's queries before the page renders (a page's `prefetch`, app/lazy-page.tsx) and
@@ -8,6 +9,9 @@ import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/re
  * a page that mounts later asks again, showing its loading state meanwhile rather than that refusal
  * (TanStack Query refetches a query without data on mount).
  */
-export function prefetchForPage<T, K extends QueryKey>(client: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>): Promise<T | undefined> {
+export async function prefetchForPage<T, K extends QueryKey>(client: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>): Promise<T | undefined> {
+  // Each request goes out in a task of its own: a dashboard's ten, asked for together, were one long task (each
+  // fetch() a millisecond or more on a phone; docs/quality.md "Web: Lighthouse").
+  await nextTask();
   return client.ensureQueryData({ ...options, revalidateIfStale: true }).catch(() => undefined);
 }
