@@ -10,7 +10,7 @@
 // LIGHTHOUSE_PAGES=dashboard,kid audits only those pages; LIGHTHOUSE_CPU_SLOWDOWN=4 fixes the CPU slowdown
 // instead of calibrating it to the machine, see docs/decisions/021-lighthouse-cpu-calibration.md;
 // LIGHTHOUSE_ON_A_CORE=1 adds each page's score as if its main thread had never waited for a core;
-// LIGHTHOUSE_TASKS=1 lists the tasks each page's blocking time counts).
+// LIGHTHOUSE_TASKS=1 lists each page's long tasks in Lighthouse's simulation).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,12 +87,12 @@ function mainThreadOnACore(traceEvents) {
 // printed under the page's line; the goal is judged on the run as measured.
 const ON_A_CORE = Boolean(process.env.LIGHTHOUSE_ON_A_CORE);
 
-// LIGHTHOUSE_TASKS=1 prints under each page's line the tasks its blocking time counts (the median run), from
-// Lighthouse's own simulation: when each starts and how long it lasts there, how long it took here, and the trace
-// events that took most of it. A diagnostic, as above.
+// LIGHTHOUSE_TASKS=1 prints under each page's line the long tasks of Lighthouse's own simulation (the median run),
+// those its blocking time counts when they fall between the first paint and interactive: when each starts and how
+// long it lasts there, how long it took here, and the trace events that took most of it. A diagnostic, as above.
 const TASKS = Boolean(process.env.LIGHTHOUSE_TASKS);
 
-/** The tasks of the run just audited that count in its blocking time (over 50 ms in the simulation), in order. */
+/** The tasks of the run just audited that last over 50 ms in Lighthouse's simulation of its blocking time, in order. */
 function blockingTasks() {
   const timings = Lantern.Simulation.Simulator.allNodeTimings.get('optimisticTotalBlockingTime') ?? new Map();
   const tasks = [...timings]
@@ -235,7 +235,7 @@ async function main() {
           `  as if on a core: performance ${perfOf({ lhr: core })}, LCP ${coreMetric('largest-contentful-paint')} ms, TBT ${coreMetric('total-blocking-time')} ms`,
         );
       }
-      if (report.tasks.length) console.log(`  tasks counted in the blocking time (simulated):\n${report.tasks.join('\n')}`);
+      if (report.tasks.length) console.log(`  long tasks (simulated):\n${report.tasks.join('\n')}`);
       if (perf < GOALS.performance) problems.push(`${name}: performance ${perf} (goal ${GOALS.performance}+)`);
       if (a11y < GOALS.accessibility) {
         problems.push(`${name}: accessibility ${a11y} (goal ${GOALS.accessibility})`);

@@ -33,8 +33,8 @@ export const FIRST_DATA_WAIT_MS = 3_000;
  */
 export function loadPage(page: LazyPage, client: QueryClient, { wait = false } = {}): LoaderFunction {
   return async ({ params }) => {
-    // The page's code is evaluated, then its first data asked for, each in a task of its own: run where the router
-    // starts its loaders, the three were each signed-in page's longest task (docs/quality.md "Web: Lighthouse").
+    // The page's code is evaluated, then its first data asked for, each in a task of its own: run in the task where
+    // the router starts its loaders, they made it one of each signed-in page's longest (docs/quality.md "Web: Lighthouse").
     const firstData = nextTask()
       .then(() => page.preload())
       .then(async (module) => {

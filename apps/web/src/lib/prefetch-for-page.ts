@@ -11,7 +11,7 @@ import { nextTask } from './next-task.ts';
  */
 export async function prefetchForPage<T, K extends QueryKey>(client: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>): Promise<T | undefined> {
   // Each request goes out in a task of its own: a dashboard's ten, asked for together, were one long task (each
-  // fetch() a millisecond or more on a phone; docs/quality.md "Web: Lighthouse").
+  // fetch() 0.6 ms of main thread on a fast computer, several times that on a phone; docs/quality.md "Web: Lighthouse").
   await nextTask();
   return client.ensureQueryData({ ...options, revalidateIfStale: true }).catch(() => undefined);
 }
