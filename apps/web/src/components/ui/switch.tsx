@@ -15,7 +15,6 @@ type SwitchProps = {
  * of the page that shows it, which pulled the page's effects into that commit's task; no switch here is in a form.
  */
 export function Switch({ checked, busy = false, onChange, ...aria }: SwitchProps) {
-  const state = checked ? 'checked' : 'unchecked';
   return (
     <span className="flex shrink-0 items-center gap-2">
       {busy ? <Spinner className="size-5" /> : null}
@@ -24,7 +23,6 @@ export function Switch({ checked, busy = false, onChange, ...aria }: SwitchProps
         role="switch"
         aria-checked={checked}
         aria-disabled={busy || undefined}
-        data-state={state}
         onClick={() => {
           if (!busy) onChange(!checked);
         }}
@@ -35,7 +33,6 @@ export function Switch({ checked, busy = false, onChange, ...aria }: SwitchProps
       >
         <span
           aria-hidden
-          data-state={state}
           className={`inline-block size-9 rounded-full shadow transition-transform ${checked ? 'translate-x-[30px] bg-paper' : 'translate-x-0.5 bg-line-strong'}`}
         />
       </button>
