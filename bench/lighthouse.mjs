@@ -10,7 +10,8 @@
 // LIGHTHOUSE_PAGES=dashboard,kid audits only those pages; LIGHTHOUSE_CPU_SLOWDOWN=4 fixes the CPU slowdown
 // instead of calibrating it to the machine, see docs/decisions/021-lighthouse-cpu-calibration.md;
 // LIGHTHOUSE_ON_A_CORE=1 adds each page's score as if its main thread had never waited for a core;
-// LIGHTHOUSE_TASKS=1 lists each page's long tasks in Lighthouse's simulation).
+// LIGHTHOUSE_TASKS=1 lists each page's long tasks in Lighthouse's simulation; LIGHTHOUSE_LCP=1 the requests its
+// simulated largest paint waits for).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,6 +113,25 @@ function blockingTasks() {
   return tasks;
 }
 
+// LIGHTHOUSE_LCP=1 prints under each page's line the requests of Lighthouse's simulated largest paint (the median
+// run): every request that ended before the paint in the trace, when it starts and ends there, and its size. A
+// diagnostic, as above: on HTTP/1.1's six connections, what is asked for with the page decides when the scripts start.
+const LCP = Boolean(process.env.LIGHTHOUSE_LCP);
+
+/** The requests of the run just audited in Lighthouse's simulation of its largest paint (the pessimistic graph), in order. */
+function largestPaintRequests(origin) {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticLargestContentfulPaint') ?? new Map();
+  const end = Math.max(0, ...[...timings.values()].map((t) => t.endTime));
+  const requests = [...timings]
+    .filter(([node]) => node.type === 'network')
+    .sort((a, b) => a[1].startTime - b[1].startTime)
+    .map(([node, t]) => {
+      const url = node.request.url.startsWith(origin) ? node.request.url.slice(origin.length) : node.request.url;
+      return `    ${fmt(t.startTime, 0).padStart(5)}–${fmt(t.endTime, 0).padEnd(5)} ms  ${fmt(node.request.transferSize / 1000, 1).padStart(5)} KB  ${url.slice(0, 90)}`;
+    });
+  return requests.length ? [`    (the simulated paint's graph ends at ${fmt(end, 0)} ms)`, ...requests] : [];
+}
+
 /**
  * One Lighthouse run of `url` in the Chromium listening on `port`; answers its report (lhr), its page's
  * main thread's time on a core and, with LIGHTHOUSE_ON_A_CORE, the report audited as if on a core (`onACore`).
@@ -133,7 +153,12 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
     const error = result.lhr.runtimeError;
     if (error?.code === 'NO_NAVSTART' && retries > 0) return audit(url, port, cpuSlowdownMultiplier, retries - 1);
     if (error) throw new Error(`${url}: ${error.message}`);
-    const report = { lhr: result.lhr, onACoreMs: mainThreadOnACore(result.artifacts.Trace.traceEvents), tasks: TASKS ? blockingTasks() : [] };
+    const report = {
+      lhr: result.lhr,
+      onACoreMs: mainThreadOnACore(result.artifacts.Trace.traceEvents),
+      lcpRequests: LCP ? largestPaintRequests(new URL(url).origin) : [],
+      tasks: TASKS ? blockingTasks() : [],
+    };
     if (artifacts) report.onACore = await auditOnACore(url, flags, artifacts);
     return report;
   } finally {
@@ -236,6 +261,7 @@ async function main() {
         );
       }
       if (report.tasks.length) console.log(`  long tasks (simulated):\n${report.tasks.join('\n')}`);
+      if (report.lcpRequests.length) console.log(`  the largest paint's requests (simulated):\n${report.lcpRequests.join('\n')}`);
       if (perf < GOALS.performance) problems.push(`${name}: performance ${perf} (goal ${GOALS.performance}+)`);
       if (a11y < GOALS.accessibility) {
         problems.push(`${name}: accessibility ${a11y} (goal ${GOALS.accessibility})`);
