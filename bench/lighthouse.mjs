@@ -115,7 +115,7 @@ function blockingTasks() {
 
 // LIGHTHOUSE_LCP=1 prints under each page's line the requests of Lighthouse's simulated largest paint (the median
 // run): every request that ended before the paint in the trace, when it starts and ends there, and its size. A
-// diagnostic, as above: on HTTP/1.1's six connections, what is asked for with the page decides when the scripts start.
+// diagnostic, as above: the simulated paint shares six HTTP/1.1 connections and the bandwidth with each one listed.
 const LCP = Boolean(process.env.LIGHTHOUSE_LCP);
 
 /** The requests of the run just audited in Lighthouse's simulation of its largest paint (the pessimistic graph), in order. */
