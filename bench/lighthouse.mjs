@@ -109,7 +109,6 @@ function blockingTasks() {
       const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4);
       return `    task at ${fmt(t.startTime, 0)} ms: ${fmt(t.endTime - t.startTime, 0)} ms (${fmt(node.event.dur / 1000, 1)} here): ${top.map(([n, ms]) => `${n} ${fmt(ms, 1)}`).join(', ')}`;
     });
-  Lantern.Simulation.Simulator.allNodeTimings.clear();
   return tasks;
 }
 
@@ -159,6 +158,8 @@ async function audit(url, port, cpuSlowdownMultiplier, retries = NO_NAVSTART_RET
       lcpRequests: LCP ? largestPaintRequests(new URL(url).origin) : [],
       tasks: TASKS ? blockingTasks() : [],
     };
+    // Both read the simulation of this run, before the audit as if on a core simulates it again.
+    Lantern.Simulation.Simulator.allNodeTimings.clear();
     if (artifacts) report.onACore = await auditOnACore(url, flags, artifacts);
     return report;
   } finally {
