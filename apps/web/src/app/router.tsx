@@ -53,11 +53,12 @@ const PairRoute = lazyPage(() => import('./routes/pair.tsx'));
 /**
  * Every route of spec section 2, plus /admin/issues (decisions.md "Issue reports"). The signed-in pages have
  * loaders (`loadPage`): the router asks for their code and first data beside the session check, and draws
- * the layout once the session and the layout's own are in, each page at once with its own loading views.
- * The public pages have none: they come rendered ahead and are hydrated (decision 008).
+ * the layout once the session and the layout's own are in, each page at once with its own loading views (or
+ * whole, where the reader comes back to it). The public pages have none: they come rendered ahead and are
+ * hydrated (decision 008). `firstLoad`: whether the router is on its first navigation, the document's own.
  */
-export function appRoutes(client: QueryClient): RouteObject[] {
-  const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, loader: loadPage(Page, client) });
+export function appRoutes(client: QueryClient, firstLoad = (): boolean => false): RouteObject[] {
+  const page = (path: string, Page: LazyPage): RouteObject => ({ path, element: <Page />, loader: loadPage(Page, client, { firstLoad }) });
   return [
     {
       element: <RootLayout />,
@@ -128,4 +129,9 @@ export function appRoutes(client: QueryClient): RouteObject[] {
 const nothing = () => null;
 
 /** The app's router: its loaders start at once, beside the session check. */
-export const createAppRouter = (client: QueryClient) => createBrowserRouter(appRoutes(client));
+export function createAppRouter(client: QueryClient) {
+  // Not yet made while it starts its first navigation, and uninitialised until that one is done.
+  let router: ReturnType<typeof createBrowserRouter> | undefined = undefined;
+  router = createBrowserRouter(appRoutes(client, () => !router?.state.initialized));
+  return router;
+}

@@ -3,8 +3,9 @@ import { startTransition, useEffect, useState } from 'react';
 /**
  * True once `ready` has been and the browser has painted since and is idle (or half a second later): for
  * a part below what a page shows first, whose code would otherwise download and run before that paint.
+ * With `now` (the reader comes back to the page, whose scroll position is restored onto it), true with `ready`.
  */
-export function useAfterPaint(ready: boolean): boolean {
+export function useAfterPaint(ready: boolean, { now = false } = {}): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
@@ -19,7 +20,7 @@ export function useAfterPaint(ready: boolean): boolean {
       cancelIdle();
     };
   }, [ready, painted]);
-  return painted;
+  return painted || (now && ready);
 }
 
 /** Runs `run` when the browser is next idle (at most half a second on); Safari, without idle callbacks, a moment later. */

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { APP_TEXTS } from '@fst/shared/messages';
 import { useDeviceSession } from '../../lib/api/auth/get-me.ts';
+import { useRouterStarted } from '../router-started.tsx';
 import { ReportIssueWidget } from '../../features/reports/components/report-issue-widget.tsx';
 
 /** The `handle` of a route whose element shows the Report Issue widget itself (AppLayout). */
@@ -36,13 +37,16 @@ export function RootLayout() {
   // The signed-in pages' layout shows it itself, with the header it sits in on a phone: shown here before the
   // layout's code was in, it jumped from its corner into the header (a layout shift).
   const inLayout = useMatches().some((match) => match.handle === LAYOUT_SHOWS_REPORT_ISSUE);
+  // Mounted while the session check's view stood in for the page, it put a reloaded page's scroll position on
+  // that short view, where it was cut to nothing; mounted with the page, it restores it there (lazy-page.tsx).
+  const started = useRouterStarted();
   return (
     <>
       <SkipLink />
       <PageOnItsWay />
       <Outlet />
       {device.data || inLayout ? null : <ReportIssueWidget />}
-      <ScrollRestoration />
+      {started ? <ScrollRestoration /> : null}
     </>
   );
 }

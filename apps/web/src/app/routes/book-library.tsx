@@ -7,14 +7,35 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BookLibrary } from '../../features/books/components/book-library.tsx';
 import { pageOrFirst, pageSizeOrDefault, type LibraryPaging } from '../../features/books/components/library-paging.ts';
 import { PremiumLibrary } from '../../features/books/components/premium-library.tsx';
+import { premiumBooksQueryOptions } from '../../features/books/api/list-premium-books.ts';
+import { premiumStatusQueryOptions } from '../../features/billing/api/get-premium-status.ts';
+import { booksQueryOptions } from '../../lib/api/books/list-books.ts';
+import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
+import type { PagePrefetch } from '../lazy-page.tsx';
+
+/** The search and the page the address asks for. */
+function libraryAddress(params: URLSearchParams): { q: string; paging: LibraryPaging } {
+  // The server searches at most BOOK_SEARCH_MAX_LENGTH characters; a longer address is cut to them.
+  const q = params.get('q')?.trim().slice(0, BOOK_SEARCH_MAX_LENGTH).trim() ?? '';
+  return { q, paging: { page: pageOrFirst(params.get('page')), perPage: pageSizeOrDefault(params.get('per_page')) } };
+}
+
+/** The books the address asks for, and without a search the premium books and the plan that unlocks them (lazy-page.tsx `loadPage`). */
+export const prefetch: PagePrefetch = (client, _params, { url }) => {
+  const { q, paging } = libraryAddress(url.searchParams);
+  const firstPremium = { page: 1, perPage: BOOK_PAGE_SIZE_DEFAULT };
+  return Promise.all([
+    prefetchForPage(client, booksQueryOptions({ ...paging, q })),
+    q ? undefined : prefetchForPage(client, premiumBooksQueryOptions(firstPremium)),
+    q ? undefined : prefetchForPage(client, premiumStatusQueryOptions()),
+  ]);
+};
 
 /** `/book`: the full paged library, with search (`?q=`), page and page size kept in the address. */
 export default function BookLibraryRoute() {
   const searchId = useId();
   const [params, setParams] = useSearchParams();
-  // The server searches at most BOOK_SEARCH_MAX_LENGTH characters; a longer address is cut to them.
-  const q = params.get('q')?.trim().slice(0, BOOK_SEARCH_MAX_LENGTH).trim() ?? '';
-  const paging: LibraryPaging = { page: pageOrFirst(params.get('page')), perPage: pageSizeOrDefault(params.get('per_page')) };
+  const { q, paging } = libraryAddress(params);
   const [draft, setDraft] = useState(q);
   const [shownQ, setShownQ] = useState(q);
   // Back and forward change ?q=: the box follows.

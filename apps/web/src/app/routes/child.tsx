@@ -7,16 +7,29 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { playlistQueryOptions, usePlaylist } from '../../features/playback/api/get-playlist.ts';
-import { ChildStoriesPage } from '../../features/playback/components/child-stories-page.tsx';
+import { ChildStoriesPage, prefetchBedtimeSettings } from '../../features/playback/components/child-stories-page.tsx';
 import { kidRecordingsQueryOptions, useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
+import { sessionQueryOptions, userOf } from '../../lib/api/auth/get-me.ts';
 import { paths } from '../../lib/paths.ts';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
-import type { PagePrefetch } from '../lazy-page.tsx';
+import { useComingBack, type PagePrefetch } from '../lazy-page.tsx';
 
-/** The kid and the playlist, asked for by the page's loader beside the session check (lazy-page.tsx `loadPage`). */
-export const prefetch: PagePrefetch = (client, { kidId = '' }) =>
-  Promise.all([prefetchForPage(client, kidRecordingsQueryOptions(kidId)), prefetchForPage(client, playlistQueryOptions(kidId))]);
+/**
+ * The kid and the playlist, asked for by the page's loader beside the session check (lazy-page.tsx `loadPage`);
+ * for a reader coming back, whose page is drawn whole, a parent's bedtime settings too.
+ */
+export const prefetch: PagePrefetch = (client, { kidId = '' }, { comingBack }) =>
+  Promise.all([
+    prefetchForPage(client, kidRecordingsQueryOptions(kidId)),
+    prefetchForPage(client, playlistQueryOptions(kidId)),
+    comingBack
+      ? client
+          .ensureQueryData(sessionQueryOptions())
+          .then((session) => (userOf(session)?.user.role === 'parent' ? prefetchBedtimeSettings(client, kidId) : undefined))
+          .catch(() => undefined)
+      : undefined,
+  ]);
 
 /** `/child/:kidId` and `/child/:kidId?bedtimeMode=true`: a kid's stories, the player and bedtime mode (spec section 2). */
 export default function ChildRoute() {
@@ -28,6 +41,7 @@ export default function ChildRoute() {
   // The page's playlist, asked for beside the kid rather than after it.
   usePlaylist(kidId);
   const bedtimeMode = params.get('bedtimeMode') === 'true';
+  const comingBack = useComingBack();
   const dashboardPath = user.role === 'grandparent' ? paths.grandparentDashboard : paths.parentDashboard;
 
   if (kid.isPending) return <LoadingScreen label="Loading stories…" />;
@@ -64,6 +78,7 @@ export default function ChildRoute() {
       dashboardPath={dashboardPath}
       // Closing bedtime mode returns to the dashboard with bedtime off (decisions.md "Resolved ambiguities").
       onExitBedtime={() => void navigate(dashboardPath, { replace: true })}
+      wholeAtOnce={comingBack}
     />
   );
 }

@@ -31,7 +31,7 @@ import { readerQueueQueryOptions } from '../../lib/api/requests/get-reader-queue
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { useRevealed } from '../../lib/use-revealed.ts';
-import type { PagePrefetch } from '../lazy-page.tsx';
+import { useComingBack, type PagePrefetch } from '../lazy-page.tsx';
 
 /** One of the dashboard's collapsible sections, on a card or not. */
 function DashboardSection({ title, card = false, children }: { title: string; card?: boolean; children: ReactNode }) {
@@ -100,8 +100,9 @@ export default function GrandparentDashboardRoute() {
     readerFamilies.map((family) => family.id),
   );
   const sectionsShown = useRevealed(settled);
-  // The libraries, below the sections, come once those are painted.
-  const librariesShown = useAfterPaint(sectionsShown);
+  const comingBack = useComingBack();
+  // The libraries, below the sections, come once those are painted (with them, when the reader comes back).
+  const librariesShown = useAfterPaint(sectionsShown, { now: comingBack });
   return (
     <div className="mx-auto max-w-6xl px-6 py-10 mobile:px-4 mobile:py-6">
       <PageTitle title="Reader Dashboard" />

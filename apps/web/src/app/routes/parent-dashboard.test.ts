@@ -36,7 +36,7 @@ describe('parent dashboard prefetch', () => {
   it('asks for the family this browser showed last beside the families, not after them', async () => {
     stubStorage({ currentFamilyId: FAMILY });
     const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
-    void prefetch(new QueryClient(), {});
+    void prefetch(new QueryClient(), {}, { url: new URL('http://localhost/parent-dashboard'), comingBack: false });
     await flush();
     expect(api.asked).toContain('/api/family/my-families');
     expect(api.asked).toContain(`/api/family/${FAMILY}`);
@@ -51,7 +51,7 @@ describe('parent dashboard prefetch', () => {
     const store = stubStorage({});
     const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
     let settled = false;
-    const done = prefetch(new QueryClient(), {}).then(() => (settled = true));
+    const done = prefetch(new QueryClient(), {}, { url: new URL('http://localhost/parent-dashboard'), comingBack: false }).then(() => (settled = true));
     await flush();
     // The families, and beside them the libraries' first pages and the plan, which need no family.
     expect(api.asked).toEqual([
@@ -72,7 +72,7 @@ describe('parent dashboard prefetch', () => {
   it('a remembered family the user left gives way to their first family', async () => {
     const store = stubStorage({ currentFamilyId: OTHER });
     const api = stubApi([{ id: FAMILY, name: 'Garcia' }]);
-    const done = prefetch(new QueryClient(), {});
+    const done = prefetch(new QueryClient(), {}, { url: new URL('http://localhost/parent-dashboard'), comingBack: false });
     api.release();
     await done;
     expect(api.asked).toContain(`/api/family/${FAMILY}`);

@@ -38,7 +38,7 @@ import { LazyStoryPlayer as StoryPlayer } from '../../features/playback/componen
 import { requestsQueryKey } from '../../lib/api/requests/requests-query-keys.ts';
 import { familyRecordingsQueryOptions } from '../../lib/api/recordings/get-family-recordings.ts';
 import { recordingQueryOptions } from '../../lib/api/recordings/get-recording.ts';
-import type { PagePrefetch } from '../lazy-page.tsx';
+import { useComingBack, type PagePrefetch } from '../lazy-page.tsx';
 
 // The full-screen player loads when a story is first played, each dialog when it first opens: every load of
 // the dashboard would otherwise download and run them (the service worker keeps them once it is installed).
@@ -173,9 +173,10 @@ function FamilyDashboard({ familyId }: { familyId: string }) {
   const statsSettled = useFamilyStoryStatsSettled(familyId);
   const recentSettled = [useRecentRecordings(familyId), useRecentAiRecordings(familyId)].every((q) => !q.isPending);
   const sectionsShown = useRevealed(statsSettled && recentSettled && !readersQuery.isPending && !familyQuery.isPending);
+  const comingBack = useComingBack();
   // The libraries, below the sections, come once those are painted: their books and rendering would hold
-  // that paint back.
-  const librariesShown = useAfterPaint(sectionsShown);
+  // that paint back. With them when the reader comes back: the position restored may be among them.
+  const librariesShown = useAfterPaint(sectionsShown, { now: comingBack });
   const kids = familyQuery.data?.family.kids ?? [];
 
   const [storiesKid, setStoriesKid] = useState<Kid | null>(null);

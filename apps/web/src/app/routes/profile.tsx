@@ -4,14 +4,29 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../lib/api/auth/get-me.ts';
-import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { sessionQueryOptions, userOf, useSession } from '../../lib/api/auth/get-me.ts';
+import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
+import { profileQueryOptions, useProfile } from '../../features/auth/api/get-profile.ts';
 import { DownloadMyDataCard } from '../../features/auth/components/download-my-data-card.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { DeleteAccountCard } from '../../features/auth/components/delete-account-card.tsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
 import { NotificationSettingsCard } from '../../features/playback/components/notification-settings-card.tsx';
 import { VoiceConsentSwitch } from '../../features/narration/components/voice-consent-switch.tsx';
+import { consentQueryOptions } from '../../features/narration/api/get-consent.ts';
+import { notificationSettingsQueryOptions } from '../../features/playback/api/get-notification-settings.ts';
+import type { PagePrefetch } from '../lazy-page.tsx';
+
+/** The profile, the e-mail notices and a reader's voice consent, asked for by the page's loader (lazy-page.tsx `loadPage`). */
+export const prefetch: PagePrefetch = (client) =>
+  Promise.all([
+    prefetchForPage(client, profileQueryOptions()),
+    prefetchForPage(client, notificationSettingsQueryOptions()),
+    client
+      .ensureQueryData(sessionQueryOptions())
+      .then((session) => (userOf(session)?.user.role === 'grandparent' ? prefetchForPage(client, consentQueryOptions()) : undefined))
+      .catch(() => undefined),
+  ]);
 
 export default function ProfileRoute() {
   const profile = useProfile();

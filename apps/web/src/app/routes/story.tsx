@@ -7,9 +7,14 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { StoryPlayer } from '../../features/playback/components/story-player.tsx';
-import { useRecording } from '../../lib/api/recordings/get-recording.ts';
+import { recordingQueryOptions, useRecording } from '../../lib/api/recordings/get-recording.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
+import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
+import type { PagePrefetch } from '../lazy-page.tsx';
+
+/** The story's recording, asked for by the page's loader (lazy-page.tsx `loadPage`). */
+export const prefetch: PagePrefetch = (client, { id = '' }) => prefetchForPage(client, recordingQueryOptions(id));
 
 /**
  * `/story/:id[?kidId=…]`: one story full screen (target of Replay, Watch Recording and e-mail links). Plays

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { activityResponse, familyCodeResponse, familySettingsResponse } from '@fst/shared/families/families.schema';
 import type { okResponse } from '@fst/shared/http/error.schema';
@@ -64,12 +64,13 @@ export function useFamilySettings() {
   });
 }
 
-export function useFamilyActivity(familyId: string, page: number) {
-  return useQuery({
+export const familyActivityQueryOptions = (familyId: string, page: number) =>
+  queryOptions({
     queryKey: activityQueryKey(familyId, page),
     queryFn: ({ signal }) => apiRequest<ActivityAnswer>(familyPath(familyId, `/activity?page=${page}&per_page=${ACTIVITY_PAGE_SIZE}`), { signal }),
   });
-}
+
+export const useFamilyActivity = (familyId: string, page: number) => useQuery(familyActivityQueryOptions(familyId, page));
 
 /** Deletes the family; its exact name typed as the confirmation (docs/decisions/016). */
 export function useDeleteFamily() {

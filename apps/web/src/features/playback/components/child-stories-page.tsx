@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DEVICE_OFFLINE_STORIES, TIMINGS } from '@fst/shared/constants';
 import { OFFLINE_TEXTS, PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
@@ -14,8 +15,9 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
+import { prefetchForPage } from '../../../lib/prefetch-for-page.ts';
 import { useAfterPaint } from '../../../lib/use-after-paint.ts';
-import { useBedtimeSettings } from '../api/get-bedtime-settings.ts';
+import { bedtimeQueryOptions, useBedtimeSettings } from '../api/get-bedtime-settings.ts';
 import { usePlaylist } from '../api/get-playlist.ts';
 import { useOfflineStories, useOnline, type OfflineStories } from '../offline/use-offline-stories.ts';
 import { HoldToCloseButton } from './hold-to-close-button.tsx';
@@ -24,6 +26,9 @@ import { LazyStoryPlayer as StoryPlayer } from './lazy-story-player.ts';
 
 // Parents' bedtime settings (a form validated with zod) load after the playlist: the page shows the stories first.
 const BedtimeSettingsForm = lazyPart(() => import('./bedtime-settings-form.tsx').then((m) => m.BedtimeSettingsForm), 'inline');
+/** The parents' bedtime settings at the page's foot, code and data, for a page drawn whole at once (`wholeAtOnce`). */
+export const prefetchBedtimeSettings = (client: QueryClient, kidId: string) =>
+  Promise.all([BedtimeSettingsForm.preload(), prefetchForPage(client, bedtimeQueryOptions(kidId))]);
 // The playlist editor (and its drag-and-drop library) loads when a parent opens it.
 const PlaylistEditor = lazyPart(() => import('./playlist-editor.tsx').then((m) => m.PlaylistEditor), 'inline');
 
@@ -42,6 +47,8 @@ type ChildStoriesPageProps = {
   offlineStories?: number;
   /** Leaves bedtime mode (the app returns to the parent dashboard with bedtime off). */
   onExitBedtime: () => void;
+  /** Drawn whole at once, the parts below the stories included (a reader coming back to the page, its position restored). */
+  wholeAtOnce?: boolean;
 };
 
 type PlayerRun = { key: number; startIndex: number };
@@ -56,6 +63,7 @@ export function ChildStoriesPage({
   onExitBedtime,
   kidDevice = false,
   offlineStories = DEVICE_OFFLINE_STORIES.default,
+  wholeAtOnce = false,
 }: ChildStoriesPageProps) {
   const playlist = usePlaylist(kidId);
   const online = useOnline();
@@ -76,7 +84,7 @@ export function ChildStoriesPage({
   const resumeSeconds = useMemo(() => Object.fromEntries(items.map((item) => [item.recording_id, item.resume_seconds])), [items]);
   const counts = storyCounts(items.map((item) => ({ is_ai: item.is_ai, recording_type: item.recording.recording_type })));
   const settingsSettled = !withBedtime || !bedtimeMode || !bedtime.isPending;
-  const storiesPainted = useAfterPaint(!playlist.isPending);
+  const storiesPainted = useAfterPaint(!playlist.isPending, { now: wholeAtOnce });
   // Bedtime mode opens the player by itself: its code is asked for at once, not when it opens.
   useEffect(() => {
     if (bedtimeMode) void StoryPlayer.preload();

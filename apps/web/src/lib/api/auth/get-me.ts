@@ -53,7 +53,8 @@ export async function storeSession(client: QueryClient, session: SessionAnswer |
   client.setQueryData(sessionQueryKey, session);
 }
 
-const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer && 'user' in answer ? answer : null);
+/** The signed-in user's answer, or null (signed out, or a kid device). */
+export const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer && 'user' in answer ? answer : null);
 const deviceOf = (answer: SessionAnswer | null): DeviceMe['device'] | null => (answer && 'device' in answer ? answer.device : null);
 
 /** The signed-in user: a kid device counts as no user here (its pages are the kid's only, app/device-gate.tsx). */
