@@ -90,7 +90,7 @@ export function appRoutes(client: QueryClient, firstLoad = (): boolean => false)
               children: [
                 {
                   element: <AppLayout />,
-                  loader: loadPage(AppLayout, client, { wait: true }),
+                  loader: loadPage(AppLayout, client, { wait: true, firstLoad }),
                   handle: LAYOUT_SHOWS_REPORT_ISSUE,
                   children: [
                     { element: <RequireRole role="parent" />, children: [page(paths.parentDashboard, ParentDashboardRoute)] },
