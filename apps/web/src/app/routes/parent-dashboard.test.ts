@@ -5,14 +5,14 @@ import { prefetch } from './parent-dashboard.tsx';
 const FAMILY = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 
-/** A fetch that answers my-families only when `release` is called, and every other call with an empty list. */
-function stubApi(families: { id: string; name: string }[]) {
+/** A fetch that answers `gated` (my-families) only when `release` is called, and every other call with an empty list. */
+function stubApi(families: { id: string; name: string }[], gated = '/api/family/my-families') {
   const asked: string[] = [];
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   vi.stubGlobal('fetch', async (path: string) => {
     asked.push(path);
-    if (path === '/api/family/my-families') await gate;
+    if (path === gated) await gate;
     const body = path === '/api/family/my-families' ? { families: families.map((f) => ({ ...f, role: 'parent', is_admin: true })) } : {};
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
@@ -67,6 +67,22 @@ describe('parent dashboard prefetch', () => {
     expect(api.asked).toContain(`/api/family/${FAMILY}`);
     expect(api.asked.some((p) => p.startsWith(`/api/playback/family/${FAMILY}/stats?`))).toBe(true);
     expect(store.get('currentFamilyId')).toBe(FAMILY);
+  });
+
+  it('for a reader coming back, settles only once the libraries are in too', async () => {
+    const PREMIUM_BOOKS = '/api/premium-books?page=1&per_page=15';
+    const url = new URL('http://localhost/parent-dashboard');
+    stubStorage({ currentFamilyId: FAMILY });
+    stubApi([{ id: FAMILY, name: 'Garcia' }], PREMIUM_BOOKS);
+    await prefetch(new QueryClient(), {}, { url, comingBack: false });
+    let settled = false;
+    const api = stubApi([{ id: FAMILY, name: 'Garcia' }], PREMIUM_BOOKS);
+    const done = prefetch(new QueryClient(), {}, { url, comingBack: true }).then(() => (settled = true));
+    await vi.waitFor(() => expect(api.asked.some((p) => p.startsWith(`/api/playback/family/${FAMILY}/stats?`))).toBe(true));
+    await flush();
+    expect(settled).toBe(false);
+    api.release();
+    await done;
   });
 
   it('a remembered family the user left gives way to their first family', async () => {

@@ -60,12 +60,19 @@ const heading = <h1 className="text-4xl font-bold mobile:text-3xl">Family Story 
  * family this browser showed last is asked for beside the families (a returning parent's usual case), so its
  * sections do not wait for the families' answer.
  */
-export const prefetch: PagePrefetch = async (client) => {
+export const prefetch: PagePrefetch = (client, _params, { comingBack }) => {
   // The libraries' first pages and the plan that unlocks premium books, beside the family's sections.
   const libraries = { page: 1, perPage: BOOK_PAGE_SIZE_DEFAULT };
-  void prefetchForPage(client, booksQueryOptions(libraries));
-  void prefetchForPage(client, premiumBooksQueryOptions(libraries));
-  void prefetchForPage(client, premiumStatusQueryOptions());
+  const librariesIn = Promise.all([
+    prefetchForPage(client, booksQueryOptions(libraries)),
+    prefetchForPage(client, premiumBooksQueryOptions(libraries)),
+    prefetchForPage(client, premiumStatusQueryOptions()),
+  ]);
+  // Drawn whole for a reader coming back (lazy-page.tsx), the page waits for the libraries below its sections too.
+  return Promise.all([prefetchSections(client), comingBack ? librariesIn : undefined]);
+};
+
+async function prefetchSections(client: QueryClient) {
   const remembered = rememberedFamilyId();
   const rememberedFamily = remembered ? prefetchFamily(client, remembered) : undefined;
   const mine = await prefetchForPage(client, myFamiliesQueryOptions());
@@ -76,7 +83,7 @@ export const prefetch: PagePrefetch = async (client) => {
   // Remembered for the next visit; the dashboard shows this same family (pickCurrentFamily).
   rememberCurrentFamily(family.id);
   return prefetchFamily(client, family.id);
-};
+}
 
 function prefetchFamily(client: QueryClient, familyId: string) {
   const lastWatched = Promise.all([
