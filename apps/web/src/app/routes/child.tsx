@@ -10,7 +10,7 @@ import { playlistQueryOptions, usePlaylist } from '../../features/playback/api/g
 import { ChildStoriesPage, prefetchBedtimeSettings } from '../../features/playback/components/child-stories-page.tsx';
 import { kidRecordingsQueryOptions, useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
-import { sessionQueryOptions, userOf } from '../../lib/api/auth/get-me.ts';
+import { sessionRole } from '../../lib/api/auth/get-me.ts';
 import { paths } from '../../lib/paths.ts';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { useComingBack, type PagePrefetch } from '../lazy-page.tsx';
@@ -23,12 +23,7 @@ export const prefetch: PagePrefetch = (client, { kidId = '' }, { comingBack }) =
   Promise.all([
     prefetchForPage(client, kidRecordingsQueryOptions(kidId)),
     prefetchForPage(client, playlistQueryOptions(kidId)),
-    comingBack
-      ? client
-          .ensureQueryData(sessionQueryOptions())
-          .then((session) => (userOf(session)?.user.role === 'parent' ? prefetchBedtimeSettings(client, kidId) : undefined))
-          .catch(() => undefined)
-      : undefined,
+    comingBack ? sessionRole(client).then((role) => (role === 'parent' ? prefetchBedtimeSettings(client, kidId) : undefined)) : undefined,
   ]);
 
 /** `/child/:kidId` and `/child/:kidId?bedtimeMode=true`: a kid's stories, the player and bedtime mode (spec section 2). */

@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
-import { sessionQueryOptions, userOf, useSession } from '../../lib/api/auth/get-me.ts';
+import { sessionRole, useSession } from '../../lib/api/auth/get-me.ts';
 import { prefetchForPage } from '../../lib/prefetch-for-page.ts';
 import { profileQueryOptions, useProfile } from '../../features/auth/api/get-profile.ts';
 import { DownloadMyDataCard } from '../../features/auth/components/download-my-data-card.tsx';
@@ -22,10 +22,7 @@ export const prefetch: PagePrefetch = (client) =>
   Promise.all([
     prefetchForPage(client, profileQueryOptions()),
     prefetchForPage(client, notificationSettingsQueryOptions()),
-    client
-      .ensureQueryData(sessionQueryOptions())
-      .then((session) => (userOf(session)?.user.role === 'grandparent' ? prefetchForPage(client, consentQueryOptions()) : undefined))
-      .catch(() => undefined),
+    sessionRole(client).then((role) => (role === 'grandparent' ? prefetchForPage(client, consentQueryOptions()) : undefined)),
   ]);
 
 export default function ProfileRoute() {

@@ -53,9 +53,18 @@ export async function storeSession(client: QueryClient, session: SessionAnswer |
   client.setQueryData(sessionQueryKey, session);
 }
 
-/** The signed-in user's answer, or null (signed out, or a kid device). */
-export const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer && 'user' in answer ? answer : null);
+const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer && 'user' in answer ? answer : null);
 const deviceOf = (answer: SessionAnswer | null): DeviceMe['device'] | null => (answer && 'device' in answer ? answer.device : null);
+
+/**
+ * The signed-in user's role, once the session check has answered (the one under way is joined), for a page's
+ * loader that asks for a role's own data; undefined signed out, on a kid device or when the check failed.
+ */
+export const sessionRole = (client: QueryClient): Promise<AuthResponse['user']['role'] | undefined> =>
+  client.ensureQueryData(sessionQueryOptions()).then(
+    (session) => userOf(session)?.user.role,
+    () => undefined,
+  );
 
 /** The signed-in user: a kid device counts as no user here (its pages are the kid's only, app/device-gate.tsx). */
 export function useSession() {
