@@ -1,7 +1,8 @@
 // Shared by the benchmarks: the real server as a child process, a scratch PostgreSQL database, a family
 // seeded through the API, and timing helpers. Only loopback addresses are used.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,10 +10,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { Agent, setGlobalDispatcher } from 'undici';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The server that holds the scratch databases (CI's and the dev machine's local PostgreSQL).
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, kept for tests and benchmarks only: a server given it
+ * serves HTTPS and HTTP/2 as a deployment with TLS_CERT and TLS_KEY does (docs/decisions/025).
+ */
+export const LOCAL_TLS = {
+  cert: path.join(ROOT, 'apps/server/test/tls/localhost-cert.pem'),
+  key: path.join(ROOT, 'apps/server/test/tls/localhost-key.pem'),
+};
+
+/** This process's fetch trusts LOCAL_TLS's certificate, and no other (the benchmarks call only their own servers). */
+export function trustLocalCertificate() {
+  setGlobalDispatcher(new Agent({ connect: { ca: readFileSync(LOCAL_TLS.cert, 'utf8') } }));
+}
+
+/** Chromium's flag that takes LOCAL_TLS's certificate as valid (its public key's SHA-256), not every certificate. */
+export function chromiumTrustingLocalCertificate() {
+  const key = new X509Certificate(readFileSync(LOCAL_TLS.cert)).publicKey.export({ type: 'spki', format: 'der' });
+  return `--ignore-certificate-errors-spki-list=${createHash('sha256').update(key).digest('base64')}`;
+}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,7 +68,7 @@ export async function buildWebApp(prefix, viteArgs = [], { prerender = true } = 
 /** The session cookie of a `Set-Cookie` value as a browser's jar holds it, for `origin`. */
 export function browserCookie(setCookie, origin) {
   const [name, value] = setCookie.split(';')[0].split('=');
-  return { name, value, domain: new URL(origin).hostname, path: '/', httpOnly: true, sameSite: 'Lax' };
+  return { name, value, domain: new URL(origin).hostname, path: '/', httpOnly: true, sameSite: 'Lax', secure: origin.startsWith('https:') };
 }
 
 /** A child process whose output is kept (and shown if it dies unexpectedly). */
@@ -89,9 +111,10 @@ export const SERVER_NODE_FLAGS = ['--enable-source-maps'];
 
 /**
  * The real server (production settings, request logs off), on PostgreSQL at `databaseUrl` or PGlite in
- * `dataDir`; `root`: the checkout whose server it is (this one unless given).
+ * `dataDir`; `root`: the checkout whose server it is (this one unless given); `tls`: over HTTPS and HTTP/2
+ * with LOCAL_TLS's certificate (the caller's fetch must trust it: `trustLocalCertificate`).
  */
-export async function startApp({ dataDir, databaseUrl = '', env = {}, root = ROOT, label = 'server' }) {
+export async function startApp({ dataDir, databaseUrl = '', env = {}, root = ROOT, label = 'server', tls = false }) {
   const port = await freePort();
   const server = startChild(
     [...SERVER_NODE_FLAGS, '--conditions=@fst/source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
@@ -109,12 +132,14 @@ export async function startApp({ dataDir, databaseUrl = '', env = {}, root = ROO
       // Generated recordings are not real videos: processing keeps them as they are.
       FFMPEG_PATH: '/nonexistent/ffmpeg',
       FFPROBE_PATH: '/nonexistent/ffprobe',
+      ...(tls ? { TLS_CERT: LOCAL_TLS.cert, TLS_KEY: LOCAL_TLS.key } : {}),
       ...env,
     },
     label,
   );
-  await waitFor(`http://127.0.0.1:${port}/api/health`);
-  return { ...server, port, url: `http://127.0.0.1:${port}` };
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return { ...server, port, url };
 }
 
 /** A bare Fastify hello-world in its own process: the yardstick every API figure is divided by. */

@@ -4,7 +4,8 @@
 // its default mobile emulation (a mid-range phone, simulated slow 4G and a 4x slower CPU). Goal: performance
 // 95+ and accessibility 100 on each page. Builds the web app with its public pages rendered ahead (or serves
 // LIGHTHOUSE_DIST, a finished `npm run build`), starts the real server on embedded PGlite with a seeded
-// family, and signs the signed-in pages in with the parent's or the reader's cookie.
+// family, over HTTPS and HTTP/2 as families reach it (docs/decisions/025; LIGHTHOUSE_HTTP1=1 serves plain
+// HTTP/1.1 instead, as before that decision), and signs the signed-in pages in with the parent's or the reader's cookie.
 // Run with `npm run bench:lighthouse` (LIGHTHOUSE_RUNS=3 takes each page's median performance score;
 // CHROMIUM_PATH names another browser; LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there;
 // LIGHTHOUSE_PAGES=dashboard,kid audits only those pages; LIGHTHOUSE_CPU_SLOWDOWN=4 fixes the CPU slowdown
@@ -20,7 +21,17 @@ import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
-import { browserCookie, buildWebApp, fmt, removeDir, seedDashboardFamily, startApp, tempDir } from './lib.mjs';
+import {
+  browserCookie,
+  buildWebApp,
+  chromiumTrustingLocalCertificate,
+  fmt,
+  removeDir,
+  seedDashboardFamily,
+  startApp,
+  tempDir,
+  trustLocalCertificate,
+} from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,6 +46,9 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',')
 const DESKTOP_INDEX = 1750;
 const DEFAULT_SLOWDOWN = 4;
 const FIXED_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : null;
+
+// Families reach the app over HTTPS, and so over HTTP/2 (a deployment with TLS_CERT/TLS_KEY, or a proxy in front).
+const TLS = !process.env.LIGHTHOUSE_HTTP1;
 
 /** Runs `use` with a connection to the Chromium listening on `port`, closed after. */
 async function withBrowser(port, use) {
@@ -197,7 +211,7 @@ function accessibilityFailures(lhr) {
 
 async function main() {
   console.log(
-    `Lighthouse ${RUNS} run(s) per page, mobile emulation, Chromium at ${CHROMIUM}; load average ${os
+    `Lighthouse ${RUNS} run(s) per page, mobile emulation, ${TLS ? 'HTTPS and HTTP/2' : 'plain HTTP/1.1'}, Chromium at ${CHROMIUM}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
@@ -205,8 +219,12 @@ async function main() {
   const given = process.env.LIGHTHOUSE_DIST;
   const dist = given ? path.resolve(given) : await buildWebApp('fst-lighthouse-');
   const dataDir = await tempDir();
-  const app = await startApp({ dataDir, env: { WEB_DIST: dist } });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  if (TLS) trustLocalCertificate();
+  const app = await startApp({ dataDir, env: { WEB_DIST: dist }, tls: TLS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(TLS ? [chromiumTrustingLocalCertificate()] : [])],
+  });
   let failed;
   try {
     const family = await seedDashboardFamily(app.url);

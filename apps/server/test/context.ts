@@ -162,12 +162,15 @@ export async function createTestContext(
     mailer?: Mailer;
     /** PostgreSQL's statement timeout (DATABASE_QUERY_TIMEOUT_MS). */
     queryTimeoutMs?: number;
+    /** Serve HTTPS (and HTTP/2) with this certificate and key (PEM), as TLS_CERT/TLS_KEY's files do. */
+    tls?: { cert: string; key: string };
   } = {},
 ) {
   const database = await openTestDatabase(opts.onQuery, opts.queryTimeoutMs);
   // Media and other files of this test run, removed on close.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fst-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
+  const loaded = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web', ...opts.env });
+  const config = opts.tls ? { ...loaded, tls: opts.tls, https: true } : loaded;
   const mailer = memoryMailer();
   const clock = testClock();
   const app = await buildApp({

@@ -102,6 +102,8 @@ export function createResumableUploads(opts: { dir: string; maxBytes: number }) 
       const hasBody = req.method === 'POST' || req.method === 'PATCH';
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
+        // HTTP/2's pseudo-headers (:method, :path…) are the request line, not headers.
+        if (name.startsWith(':')) continue;
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
