@@ -17,7 +17,7 @@ export function AppHeader() {
   const user = useCurrentUser();
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-paper">
       <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr_auto] items-center gap-x-4 px-6 py-3 mobile:grid-cols-[1fr_auto_auto] mobile:gap-x-2 mobile:gap-y-0.5 mobile:px-4 mobile:py-2">
         <Link
           to={dashboardPath(user.role)}
