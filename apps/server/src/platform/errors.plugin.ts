@@ -28,7 +28,7 @@ export const errorsPlugin = fp(
     app.addHook('onSend', async (req, reply, payload) => {
       reply.header('x-request-id', req.id);
       // A body refused before it was read whole (413, 415, a refused upload): the rest would stall the
-      // connection, so the answer closes it (issue 23.1). HTTP/2 has no such header: the stream alone is reset.
+      // connection, so the answer closes it (issue 23.1). HTTP/2 has no such header: the answer ends its stream alone.
       if (reply.statusCode >= 400 && !req.raw.complete && req.raw.httpVersionMajor < 2) reply.header('connection', 'close');
       return payload;
     });
