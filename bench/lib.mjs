@@ -1,7 +1,7 @@
 // Shared by the benchmarks: the real server as a child process, a scratch PostgreSQL database, a family
 // seeded through the API, and timing helpers. Only loopback addresses are used.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -11,29 +11,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
+import { LOCAL_TLS } from '../apps/server/test/tls/local-tls.mjs';
+
+export { chromiumTrustingLocalCertificate, LOCAL_TLS } from '../apps/server/test/tls/local-tls.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The server that holds the scratch databases (CI's and the dev machine's local PostgreSQL).
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/**
- * A self-signed certificate for 127.0.0.1 and localhost, kept for tests and benchmarks only: a server given it
- * serves HTTPS and HTTP/2 as a deployment with TLS_CERT and TLS_KEY does (docs/decisions/025).
- */
-export const LOCAL_TLS = {
-  cert: path.join(ROOT, 'apps/server/test/tls/localhost-cert.pem'),
-  key: path.join(ROOT, 'apps/server/test/tls/localhost-key.pem'),
-};
-
 /** This process's fetch trusts LOCAL_TLS's certificate, and no other (the benchmarks call only their own servers). */
 export function trustLocalCertificate() {
   setGlobalDispatcher(new Agent({ connect: { ca: readFileSync(LOCAL_TLS.cert, 'utf8') } }));
-}
-
-/** Chromium's flag that takes LOCAL_TLS's certificate as valid (its public key's SHA-256), not every certificate. */
-export function chromiumTrustingLocalCertificate() {
-  const key = new X509Certificate(readFileSync(LOCAL_TLS.cert)).publicKey.export({ type: 'spki', format: 'der' });
-  return `--ignore-certificate-errors-spki-list=${createHash('sha256').update(key).digest('base64')}`;
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

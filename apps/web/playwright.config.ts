@@ -1,7 +1,6 @@
-import { createHash, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumTrustingLocalCertificate, LOCAL_TLS } from '../server/test/tls/local-tls.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 8499);
 // A fresh data folder for every run: embedded database, media and the mail outbox the journeys read.
@@ -13,11 +12,6 @@ export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
 // 025), with the test-only certificate of apps/server/test/tls; the `https` project's journeys run against it.
 const TLS_PORT = PORT + 1;
 const TLS_DATA_DIR = path.resolve(import.meta.dirname, `.e2e-data-${TLS_PORT}`);
-const TLS_CERT = path.resolve(import.meta.dirname, '../server/test/tls/localhost-cert.pem');
-const TLS_KEY = path.resolve(import.meta.dirname, '../server/test/tls/localhost-key.pem');
-// Chromium takes that certificate (and no other) as valid, as if it were a real one: service workers need that.
-const tlsPublicKey = new X509Certificate(readFileSync(TLS_CERT)).publicKey.export({ type: 'spki', format: 'der' });
-const TRUST_TEST_CERTIFICATE = `--ignore-certificate-errors-spki-list=${createHash('sha256').update(tlsPublicKey).digest('base64')}`;
 
 const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
@@ -77,7 +71,7 @@ export default defineConfig({
         baseURL: `https://localhost:${TLS_PORT}`,
         // For the API calls made from Node (the request fixtures); the browser trusts the certificate itself.
         ignoreHTTPSErrors: true,
-        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, TRUST_TEST_CERTIFICATE] },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, chromiumTrustingLocalCertificate()] },
       },
       testMatch: /https\.spec\.ts/,
     },
@@ -101,8 +95,8 @@ export default defineConfig({
         PORT: String(TLS_PORT),
         DATA_DIR: TLS_DATA_DIR,
         PUBLIC_URL: `https://localhost:${TLS_PORT}`,
-        TLS_CERT,
-        TLS_KEY,
+        TLS_CERT: LOCAL_TLS.cert,
+        TLS_KEY: LOCAL_TLS.key,
       },
     },
   ],

@@ -3,14 +3,12 @@ import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { LOCAL_TLS } from '../../test/tls/local-tls.mjs';
 
-// Served over TLS the app speaks HTTP/2, and HTTP/1.1 to clients that ask for it. The certificate is a
-// self-signed one for 127.0.0.1 and localhost, kept for tests and benchmarks only (test/tls).
-const TLS_DIR = path.join(import.meta.dirname, '../../test/tls');
-const tls = { cert: readFileSync(path.join(TLS_DIR, 'localhost-cert.pem'), 'utf8'), key: readFileSync(path.join(TLS_DIR, 'localhost-key.pem'), 'utf8') };
+// Served over TLS the app speaks HTTP/2, and HTTP/1.1 to clients that ask for it (test/tls's certificate).
+const tls = { cert: readFileSync(LOCAL_TLS.cert, 'utf8'), key: readFileSync(LOCAL_TLS.key, 'utf8') };
 
 let ctx: TestContext;
 let origin: string;
