@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { EXPORT_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectRecordingsReady, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // Issue 25's exports (docs/decisions/017): a parent downloads the family archive as a normal browser download,
 // unzips it and plays a story from its index.html on disk, with no server; a reader downloads their own data.
@@ -74,15 +74,7 @@ test('a parent downloads the family archive, opens its index.html from disk and 
   expect((await reader.request.post('/api/family/join', { data: { family_code: family.family_code, relationship: 'Grandma' } })).status()).toBe(200);
   await reader.goto('/grandparent-dashboard');
   const id = await recordVideo(reader, book.id, kidId);
-  await expect
-    .poll(
-      async () =>
-        ((await (await reader.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-      {
-        timeout: 90_000,
-      },
-    )
-    .toBe('ready');
+  await expectRecordingsReady(reader.request, [id]);
   // The archive is the admins' to take: a reader's family page offers none.
   await reader.goto('/family');
   await expect(reader.getByRole('heading', { level: 2, name: familyName })).toBeVisible();

@@ -125,6 +125,28 @@ export async function loseFirstAnswer(page: Page, url: string, method: 'POST' | 
 export const test = base;
 export { expect };
 
+/**
+ * Waits until each recording is processed (`ready`), asked for through `request`, a context that may see them:
+ * ffmpeg may take a while on a busy machine, and each gets `timeout` of its own.
+ */
+export async function expectRecordingsReady(
+  request: APIRequestContext,
+  ids: readonly string[],
+  { timeout = 90_000, intervals }: { timeout?: number; intervals?: number[] } = {},
+) {
+  for (const id of ids) {
+    await expect
+      .poll(
+        async () => ((await (await request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
+        {
+          timeout,
+          ...(intervals ? { intervals } : {}),
+        },
+      )
+      .toBe('ready');
+  }
+}
+
 export type UploadedBook = { id: string; title: string };
 
 /**

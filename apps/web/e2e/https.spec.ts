@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { OFFLINE_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, newAccount, test } from './fixtures.ts';
+import { createAccount, expect, expectRecordingsReady, newAccount, test } from './fixtures.ts';
 import { recordFor } from './kid-helpers.ts';
 
 // Decision 025: served over TLS, the app speaks HTTP/2. Against the second server of playwright.config.ts (HTTPS,
@@ -29,15 +29,7 @@ test('over HTTPS the app speaks HTTP/2: readings upload, play with seeking, and 
     { bookId: first!.id, kidId: miaId },
     { bookId: second!.id, kidId: miaId },
   ]);
-  for (const id of stories) {
-    await expect
-      .poll(
-        async () =>
-          ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-        { timeout: 90_000 },
-      )
-      .toBe('ready');
-  }
+  await expectRecordingsReady(grandparent.request, stories);
 
   // The parent's evening: Mia's page, its scripts and answers over HTTP/2.
   await page.goto(`/child/${miaId}`);

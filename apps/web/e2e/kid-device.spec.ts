@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEVICE_OFFLINE_STORIES } from '@fst/shared/constants';
 import { DEVICE_TEXTS, OFFLINE_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectRecordingsReady, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 import { recordFor } from './kid-helpers.ts';
 
 // Issue 26, kid devices: a parent pairs a second browser as Mia's device with the code of Set up a device;
@@ -41,21 +41,12 @@ test('a parent pairs Mia’s device; it plays only Mia’s stories, sends a hear
   await createAccount(grandparent.request, newAccount('grandparent', { first_name: 'Grace' }));
   expect((await grandparent.request.post('/api/family/join', { data: { family_code: family.family_code, relationship: 'Grandma' } })).status()).toBe(200);
   await grandparent.goto('/grandparent-dashboard');
-  const [miaStory, leoStory] = await recordFor(grandparent, [
+  const stories = await recordFor(grandparent, [
     { bookId: moon.id, kidId: miaId },
     { bookId: lion.id, kidId: leoId },
   ]);
-  for (const id of [miaStory, leoStory]) {
-    await expect
-      .poll(
-        async () =>
-          ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-        {
-          timeout: 90_000,
-        },
-      )
-      .toBe('ready');
-  }
+  await expectRecordingsReady(grandparent.request, stories);
+  const [miaStory] = stories;
 
   // Set up a device on Mia's card: a 6-character code and a QR code of the /pair link.
   await page.goto('/family');

@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { NARRATION_SERVER_MESSAGES, NARRATION_TEXTS } from '@fst/shared/messages';
-import { type Account, createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import {
+  type Account,
+  createAccount,
+  expect,
+  expectRecordingsReady,
+  expectAccessible,
+  newAccount,
+  signInAdmin,
+  test,
+  uploadBook,
+  type UploadedBook,
+} from './fixtures.ts';
 
 // Issue 8, AI narration in the web app: a grandparent of a premium family records a story and allows an AI
 // voice; the parent creates the voice clone from that recording on the book page, generates an AI story for
@@ -84,15 +95,7 @@ async function recordOneAudioStory(grandparent: Page, bookId: string, kidId: str
     },
     { bookId, kidId },
   );
-  await expect
-    .poll(
-      async () =>
-        ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-      {
-        timeout: 90_000,
-      },
-    )
-    .toBe('ready');
+  await expectRecordingsReady(grandparent.request, [id]);
   return id;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEVICE_TEXTS, OFFLINE_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectRecordingsReady, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 import { recordFor } from './kid-helpers.ts';
 
 // Issue 26, tonight's stories offline: the parent saves Mia's playlist for offline; Mia's paired device keeps
@@ -41,17 +41,7 @@ test('Mia’s device plays tonight’s saved stories offline and sends what it q
     { bookId: owl.id, kidId: miaId },
     { bookId: star.id, kidId: miaId },
   ]);
-  for (const id of stories) {
-    await expect
-      .poll(
-        async () =>
-          ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-        {
-          timeout: 90_000,
-        },
-      )
-      .toBe('ready');
-  }
+  await expectRecordingsReady(grandparent.request, stories);
 
   // The parent saves Mia's playlist for offline on her page: a progress bar, then the space it uses.
   await page.goto(`/child/${miaId}`);

@@ -5,6 +5,7 @@ import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import {
   createAccount,
   expect,
+  expectRecordingsReady,
   expectAccessible,
   layoutShifts,
   newAccount,
@@ -111,17 +112,7 @@ async function familyWithThreeStories(page: Page, browser: Browser, baseURL: str
   expect(joined.status(), await joined.text()).toBe(200);
   await grandparent.goto('/grandparent-dashboard');
   const ids = await recordThreeAudioStories(grandparent, kidId);
-  for (const id of ids) {
-    await expect
-      .poll(
-        async () =>
-          ((await (await grandparent.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-        {
-          timeout: 90_000,
-        },
-      )
-      .toBe('ready');
-  }
+  await expectRecordingsReady(grandparent.request, ids);
 
   return { familyId, kidId, grandparent, grandparentContext, ids };
 }

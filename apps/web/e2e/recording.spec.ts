@@ -5,7 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { RECORDING_PAGE_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, layoutShifts, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectRecordingsReady,
+  expectAccessible,
+  layoutShifts,
+  newAccount,
+  signInAdmin,
+  test,
+  uploadBook,
+  type UploadedBook,
+} from './fixtures.ts';
 
 // Chromium runs with a fake camera and microphone (playwright.config.ts), so the recorder records for real.
 
@@ -131,15 +142,7 @@ test('a 10-second "Video with book" reading is processed, faster than it lasted,
   await expect(page.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
   const id = await newestRecordingId(page);
   const sent = Date.now();
-  await expect
-    .poll(
-      async () => ((await (await page.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-      {
-        timeout: 180_000,
-        intervals: [250],
-      },
-    )
-    .toBe('ready');
+  await expectRecordingsReady(page.request, [id], { timeout: 180_000, intervals: [250] });
   // At ~1000 fps, processing took minutes for seconds of reading (issue 22). The time is noted, not asserted:
   // a timed assertion fails on a busy machine whatever the code does (media.test.ts measures ffmpeg's CPU time).
   // A busy headless Chromium drops frames, the last ones too: the picture must still last as long as the sound.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { PARENT_DASHBOARD_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, REQUEST_TEXTS, VALIDATION } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import { createAccount, expect, expectRecordingsReady, expectAccessible, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
 
 // The story queue end to end: a parent asks a reader for a book for a kid, the reader records it (fake
 // microphone), the request leaves the queue, the story reaches the kid, the parent gives it to a second
@@ -123,14 +123,7 @@ test('a parent requests a story, the reader records it, the parent assigns and w
   await expect(readerPage.getByText(RECORDING_TEXTS.uploaded)).toBeVisible({ timeout: 60_000 });
   const mine = (await (await readerPage.request.get('/api/recording/my-recordings')).json()) as { id: string }[];
   const recordingId = mine[0]!.id;
-  await expect
-    .poll(
-      async () => ((await json(await readerPage.request.get(`/api/recording/${recordingId}`))).recording as { processing_status: string }).processing_status,
-      {
-        timeout: 120_000,
-      },
-    )
-    .toBe('ready');
+  await expectRecordingsReady(readerPage.request, [recordingId], { timeout: 120_000 });
   // Recorded for Mia: the request has left the reader's queue.
   expect((await json(await readerPage.request.get('/api/queue/for-reader'))).requests).toEqual([]);
   await readerContext.close();

@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { FAMILY_PAGE_TEXTS, PLAYBACK_TEXTS, RECORDING_PAGE_TEXTS, RECORDING_TEXTS, REPORT_TEXTS } from '@fst/shared/messages';
-import { createAccount, expect, expectAccessible, layoutShifts, newAccount, signInAdmin, test, uploadBook, type UploadedBook } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectRecordingsReady,
+  expectAccessible,
+  layoutShifts,
+  newAccount,
+  signInAdmin,
+  test,
+  uploadBook,
+  type UploadedBook,
+} from './fixtures.ts';
 
 // Issue 22, a walk through the app at a laptop's and a phone's size: the bedtime player, the recorder and the
 // Report Issue button, each as a person sees them.
@@ -76,17 +87,7 @@ async function storyFamily(browser: Browser, baseURL: string | undefined) {
     },
     { bookId: book.id, kidId, lengthsMs: [6000, 4000] },
   );
-  for (const id of ids) {
-    await expect
-      .poll(
-        async () =>
-          ((await (await reader.request.get(`/api/recording/${id}`)).json()) as { recording: { processing_status: string } }).recording.processing_status,
-        {
-          timeout: 90_000,
-        },
-      )
-      .toBe('ready');
-  }
+  await expectRecordingsReady(reader.request, ids);
   await readerContext.close();
   family = { storage: await parentContext.storageState(), kidId, familyId, ids };
   await parentContext.close();
