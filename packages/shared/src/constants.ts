@@ -99,6 +99,13 @@ export type RecordingType = (typeof RECORDING_TYPES)[number];
 
 export const PDF_RENDER_SCALE = { bookView: 1.2, splitView: 1.5 } as const;
 
+/**
+ * Width of a locked premium book's first-page preview, in pixels: the book page shows it 800 CSS pixels wide at
+ * 1280x800 and about 310 on a phone (930 device pixels at 3x), where the cover's 600 would be blurred. The web
+ * app gives the image this width before it arrives, so its box does not change when it does.
+ */
+export const BOOK_PREVIEW_WIDTH = 1200;
+
 export const KID_AVATAR_COLORS = ['#F59E0B', '#10B981', '#3B82F6', '#EC4899', '#8B5CF6', '#EF4444'] as const;
 export const READER_AVATAR_COLORS = ['#0EA5E9', '#F97316', '#14B8A6', '#A855F7', '#84CC16'] as const;
 

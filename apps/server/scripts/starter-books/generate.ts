@@ -23,7 +23,7 @@ const write = async (file: string, data: Uint8Array | string) => {
 };
 for (const book of SAMPLE_BOOKS) {
   const { pdf, pages } = await renderPictureBook(book);
-  const { cover, thumbnail, preview } = await renderPdfCover(pdf, { preview: book.isPremium });
+  const { cover, thumbnail, preview, pageSize } = await renderPdfCover(pdf, { preview: book.isPremium });
   const dir = path.join(out, book.slug);
   await write(path.join(dir, STARTER_FILES.pdf), pdf);
   await write(path.join(dir, STARTER_FILES.attribution), attributionText(book));
@@ -38,6 +38,7 @@ for (const book of SAMPLE_BOOKS) {
     isPremium: book.isPremium,
     tokenCost: book.isPremium ? book.tokenCost : 0,
     pages,
+    firstPageSize: pageSize,
   });
 }
 await write(path.join(out, 'catalogue.json'), JSON.stringify(catalogue, null, 2) + '\n');

@@ -401,8 +401,9 @@ async function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   };
   /** The housekeeping the jobs plugin runs once the queue has started. */
   const sweeps: Sweep[] = [
-    // Books without a cover (added before covers were made, or whose cover job failed) get theirs, and premium
-    // books without their first-page preview (added before previews were made) get it.
+    // Books without a cover (added before covers were made, or whose cover job failed) get theirs, premium
+    // books without their first-page preview and books without their first page's size (added before either
+    // was made) get it.
     {
       what: 'missing book covers',
       awaited: true,

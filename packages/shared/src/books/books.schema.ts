@@ -70,6 +70,8 @@ export const bookSchema = z.object({
   /** Signed links to the first page drawn as images (cover about 600 px wide, thumbnail 200 px); null until made. */
   cover_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** The first page's size in PDF points, so a view can lay the page out before the PDF arrives; null until read. */
+  first_page_size: z.object({ width: z.number(), height: z.number() }).nullable(),
 });
 export type Book = z.infer<typeof bookSchema>;
 

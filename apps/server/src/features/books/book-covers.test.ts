@@ -18,20 +18,29 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Answer = { cover_url: string | null; thumbnail_url: string | null; preview_url: string | null; pdf_url: string | null; title: string };
+type Answer = {
+  cover_url: string | null;
+  thumbnail_url: string | null;
+  preview_url: string | null;
+  pdf_url: string | null;
+  title: string;
+  first_page_size: { width: number; height: number } | null;
+};
 const getBook = async (id: string, app = ctx.app) =>
   (await app.inject({ method: 'GET', url: `/api/books/${id}`, headers: { cookie: parent.cookie } })).json().book as Answer;
 
-/** Polls the book until its cover job has run. */
-async function waitForCover(id: string, app = ctx.app, timeoutMs = 60_000) {
+/** Polls the book until `has` holds of it (the cover job has run); `what` names it in the error. */
+async function waitForBook(id: string, has: (book: Answer) => unknown, what: string, app = ctx.app, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const book = await getBook(id, app);
-    if (book.cover_url) return book;
-    if (Date.now() > deadline) throw new Error(`book ${id} has no cover after ${timeoutMs} ms`);
+    if (has(book)) return book;
+    if (Date.now() > deadline) throw new Error(`book ${id} has no ${what} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+const waitForCover = (id: string, app = ctx.app) => waitForBook(id, (book) => book.cover_url, 'cover', app);
 
 /** Fetches a signed image link; answers its type and pixel size. */
 async function image(url: string) {
@@ -73,6 +82,8 @@ describe('book covers', () => {
     expect(list.books.find((b: { id: string }) => b.id === book.id).thumbnail_url).toBe(withCover.thumbnail_url);
     // A regular book is never locked: no preview is drawn for it.
     expect(withCover.preview_url).toBeNull();
+    // The first page's size in points, for the book page to lay out its preview before the PDF arrives.
+    expect(withCover.first_page_size).toEqual({ width: 400, height: 300 });
     const [row] = await ctx.db.select().from(booksTable).where(eq(booksTable.id, book.id));
     expect(row!.previewKey).toBeNull();
   });
@@ -95,17 +106,26 @@ describe('book covers', () => {
     expect((await getBook(id)).preview_url).toBeNull();
     const restarted = await ctx.anotherInstance();
     try {
-      const deadline = Date.now() + 60_000;
-      let book = await getBook(id, restarted);
-      while (!book.preview_url) {
-        if (Date.now() > deadline) throw new Error(`book ${id} has no preview`);
-        await new Promise((r) => setTimeout(r, 100));
-        book = await getBook(id, restarted);
-      }
-      expect(await image(book.preview_url)).toMatchObject({ type: 'image/webp', width: PREVIEW_WIDTH });
+      const book = await waitForBook(id, (b) => b.preview_url, 'preview', restarted);
+      expect(await image(book.preview_url!)).toMatchObject({ type: 'image/webp', width: PREVIEW_WIDTH });
       // Its cover stays the one it had.
       const [row] = await ctx.db.select().from(booksTable).where(eq(booksTable.id, id));
       expect(row).toMatchObject({ coverKey: `books/${id}/cover.webp`, previewKey: `books/${id}/preview.webp` });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("a restart reads the first page's size of a book stored with its cover before sizes were read", async () => {
+    const id = await legacyBook(await makePdf(['An old book with a cover.']), 'An Old Covered Book', { cover: true });
+    expect((await getBook(id)).first_page_size).toBeNull();
+    const restarted = await ctx.anotherInstance();
+    try {
+      const book = await waitForBook(id, (b) => b.first_page_size, 'page size', restarted);
+      expect(book.first_page_size).toEqual({ width: 400, height: 300 });
+      // Its cover stays the one it had; a regular book gets no preview.
+      const [row] = await ctx.db.select().from(booksTable).where(eq(booksTable.id, id));
+      expect(row).toMatchObject({ coverKey: `books/${id}/cover.webp`, previewKey: null });
     } finally {
       await restarted.close();
     }

@@ -6,13 +6,18 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { BooksRepository } from './books.repository.ts';
 
 /**
- * Draws a book's cover and thumbnail from its PDF's first page, after the book is stored; for a premium book
- * also the larger first-page preview that users who have not unlocked it see.
+ * Draws a book's cover and thumbnail from its PDF's first page, after the book is stored, and reads that page's
+ * size; for a premium book also the larger first-page preview that users who have not unlocked it see.
  */
 export const BOOK_COVER_QUEUE = 'books.cover';
 export const BOOK_COVER_OPTIONS: QueueOptions = { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 5 * 60 };
-/** `previewOf` (the same id) marks a job sent for a premium book's missing preview alone, so it is not taken for its cover's. */
-export type BookCoverJob = { bookId: string; previewOf?: string };
+/**
+ * `previewOf` or `sizeOf` (the same id) marks a job sent for a premium book's missing preview, or a book's missing
+ * page size, alone, so it is not taken for its cover's.
+ */
+export type BookCoverJob = { bookId: string; previewOf?: string; sizeOf?: string };
+
+type CoverMade = Parameters<BooksRepository['setCover']>[1];
 
 type Deps = {
   books: Pick<BooksRepository, 'find' | 'setCover'>;
@@ -31,10 +36,11 @@ export function createCoverMaker(deps: Deps): JobHandler<BookCoverJob> {
   return async ({ bookId }) => {
     const row = await deps.books.find(bookId);
     if (!row) return;
-    // Made already (a repeated job) or, for a premium book stored before previews, only the preview is missing.
+    // Made already (a repeated job) or, for a book stored before previews or page sizes, only those are missing.
     const needsCover = !row.coverKey;
     const needsPreview = row.isPremium && !row.previewKey;
-    if (!needsCover && !needsPreview) return;
+    const needsSize = row.firstPageWidth === null || row.firstPageHeight === null;
+    if (!needsCover && !needsPreview && !needsSize) return;
     let images;
     try {
       const size = (await deps.storage.stat(row.pdfKey))?.size ?? 0;
@@ -45,7 +51,7 @@ export function createCoverMaker(deps: Deps): JobHandler<BookCoverJob> {
       throw err;
     }
     const keys = coverKeys(bookId);
-    const made: { coverKey?: string; thumbnailKey?: string; previewKey?: string } = {};
+    const made: CoverMade = { firstPageWidth: images.pageSize.width, firstPageHeight: images.pageSize.height };
     if (needsCover) {
       await deps.storage.put(keys.coverKey, Readable.from([images.cover]));
       await deps.storage.put(keys.thumbnailKey, Readable.from([images.thumbnail]));
@@ -58,30 +64,32 @@ export function createCoverMaker(deps: Deps): JobHandler<BookCoverJob> {
     }
     // The book deleted while its images were drawn: the files go too.
     if (!(await deps.books.setCover(bookId, made))) {
-      await Promise.all(Object.values(made).map((key) => deps.storage.delete(key)));
+      await Promise.all([made.coverKey, made.thumbnailKey, made.previewKey].filter((key) => key !== undefined).map((key) => deps.storage.delete(key)));
     }
   };
 }
 
 /**
- * Sends the cover job of every book without a cover, and of every premium book without its preview, whose
- * job (of that kind) was not sent in the last days: books added before covers or previews existed get theirs
- * at the next start, and a PDF that cannot be drawn is not tried at each one.
+ * Sends the cover job of every book without a cover, of every premium book without its preview and of every
+ * book without its page size, whose job (of that kind) was not sent in the last days: books added before
+ * covers, previews or page sizes existed get theirs at the next start, and a PDF that cannot be drawn is not
+ * tried at each one.
  */
 export async function queueMissingCovers(
   jobs: Pick<JobQueue, 'send' | 'sentKeys'>,
-  books: Pick<BooksRepository, 'withoutCover' | 'withoutPreview'>,
+  books: Pick<BooksRepository, 'withoutCover' | 'withoutPreview' | 'withoutPageSize'>,
 ): Promise<number> {
   let queued = 0;
-  const queue = async (ids: string[], key: 'bookId' | 'previewOf') => {
+  const queue = async (ids: string[], key: 'bookId' | 'previewOf' | 'sizeOf') => {
     if (!ids.length) return;
     const sent = await jobs.sentKeys(BOOK_COVER_QUEUE, key);
     for (const bookId of ids.filter((id) => !sent.has(id))) {
-      await jobs.send(BOOK_COVER_QUEUE, (key === 'previewOf' ? { bookId, previewOf: bookId } : { bookId }) satisfies BookCoverJob);
+      await jobs.send(BOOK_COVER_QUEUE, (key === 'bookId' ? { bookId } : { bookId, [key]: bookId }) satisfies BookCoverJob);
       queued += 1;
     }
   };
   await queue(await books.withoutCover(), 'bookId');
   await queue(await books.withoutPreview(), 'previewOf');
+  await queue(await books.withoutPageSize(), 'sizeOf');
   return queued;
 }

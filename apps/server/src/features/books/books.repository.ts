@@ -116,9 +116,17 @@ export function createBooksRepository(db: Db) {
         .where(and(eq(books.isPremium, true), isNotNull(books.coverKey), isNull(books.previewKey)));
       return rows.map((r) => r.id);
     },
-    /** Records the images the cover job made of a book; false when the book is gone. */
-    async setCover(id: string, keys: { coverKey?: string; thumbnailKey?: string; previewKey?: string }) {
-      const rows = await db.update(books).set(keys).where(eq(books.id, id)).returning({ id: books.id });
+    /** The ids of books with a cover but without their first page's size (stored before sizes were read). */
+    async withoutPageSize() {
+      const rows = await db
+        .select({ id: books.id })
+        .from(books)
+        .where(and(isNotNull(books.coverKey), isNull(books.firstPageWidth)));
+      return rows.map((r) => r.id);
+    },
+    /** Records the images the cover job made of a book and its first page's size; false when the book is gone. */
+    async setCover(id: string, made: { coverKey?: string; thumbnailKey?: string; previewKey?: string; firstPageWidth: number; firstPageHeight: number }) {
+      const rows = await db.update(books).set(made).where(eq(books.id, id)).returning({ id: books.id });
       return rows.length > 0;
     },
     /** Deletes a book (its pages go with it); answers the deleted row, to remove its files. */

@@ -105,6 +105,7 @@ export function createBooksService(deps: Deps) {
       // The first page drawn as images; null until the cover job has made them.
       cover_url: row.coverKey ? await storage.signedUrl(row.coverKey, BOOK_LINK_TTL_MS) : null,
       thumbnail_url: row.thumbnailKey ? await storage.signedUrl(row.thumbnailKey, BOOK_LINK_TTL_MS) : null,
+      first_page_size: row.firstPageWidth !== null && row.firstPageHeight !== null ? { width: row.firstPageWidth, height: row.firstPageHeight } : null,
     };
   };
 

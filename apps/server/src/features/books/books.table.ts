@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table.ts';
 
 export const books = pgTable(
@@ -25,6 +25,10 @@ export const books = pgTable(
     thumbnailKey: text('thumbnail_key'),
     // A premium book's first page drawn larger by the same job: what a user who has not unlocked it sees.
     previewKey: text('preview_key'),
+    // The first page's size in PDF points (rotation applied), read by the same job: the book page lays out
+    // its preview at that size before the PDF arrives. Null until read, or when the PDF cannot be drawn.
+    firstPageWidth: real('first_page_width'),
+    firstPageHeight: real('first_page_height'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -718,8 +718,9 @@ describe('the starter catalogue', () => {
       const attribution = await seeded.app.inject({ method: 'GET', url: hen.attribution_url });
       expect(attribution.body).toContain('public domain');
       expect(attribution.body).toContain('retold by Family Story Time');
-      // Covers come with the files (no cover job to wait for), and the pages' text with the row.
+      // Covers come with the files (no cover job to wait for), the first page's size and the pages' text with the row.
       for (const b of [...regular.books, ...premium.books]) {
+        expect(b.first_page_size, b.title).toEqual(catalogue.find((c) => c.title === b.title)!.firstPageSize);
         for (const url of [b.cover_url, b.thumbnail_url]) {
           const image = await seeded.app.inject({ method: 'GET', url });
           expect(image.statusCode).toBe(200);

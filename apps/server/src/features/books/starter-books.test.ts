@@ -1,7 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_BOOKS } from '../../../scripts/starter-books/stories.ts';
+import { renderPdfCover } from '../../platform/pdf/pdf-cover.ts';
 import { readStarterCatalogue, STARTER_ASSETS_DIR, STARTER_FILES, STARTER_PREVIEW_FILE } from './starter-books.ts';
 
 describe('the committed starter books', () => {
@@ -16,6 +17,13 @@ describe('the committed starter books', () => {
       for (const file of Object.values(STARTER_FILES)) expect((await stat(path.join(STARTER_ASSETS_DIR, book.slug, file))).size).toBeGreaterThan(0);
       const preview = await stat(path.join(STARTER_ASSETS_DIR, book.slug, STARTER_PREVIEW_FILE)).catch(() => null);
       expect(Boolean(preview?.size), book.slug).toBe(book.isPremium);
+    }
+  });
+
+  it("say each first page's size as the cover job reads it from their PDF", async () => {
+    for (const book of await readStarterCatalogue()) {
+      const pdf = await readFile(path.join(STARTER_ASSETS_DIR, book.slug, STARTER_FILES.pdf));
+      expect(book.firstPageSize, book.slug).toEqual((await renderPdfCover(new Uint8Array(pdf))).pageSize);
     }
   });
 

@@ -25,6 +25,8 @@ const starterBook = z.object({
   tokenCost: z.number().int().min(0),
   /** The text of each page as printed, cover first: what narration reads. */
   pages: z.array(z.string()).min(1),
+  /** The first page's size in points, as the cover job reads it for an uploaded book. */
+  firstPageSize: z.object({ width: z.number().positive(), height: z.number().positive() }),
 });
 const starterCatalogue = z.object({ books: z.array(starterBook) });
 export type StarterBook = z.infer<typeof starterBook>;
@@ -87,6 +89,8 @@ export async function seedStarterBooks(deps: {
         isPremium: book.isPremium,
         tokenCost: book.isPremium ? book.tokenCost : 0,
         pageCount: book.pages.length,
+        firstPageWidth: book.firstPageSize.width,
+        firstPageHeight: book.firstPageSize.height,
       },
       book.pages,
     );

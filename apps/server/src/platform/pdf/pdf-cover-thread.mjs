@@ -19,8 +19,8 @@ function scaledTo(canvas, width) {
 }
 
 /**
- * `{ data: Uint8Array, width, thumbnailWidth, previewWidth?, quality }` → `{ cover, thumbnail, preview? }` (WebP
- * bytes), or `{ invalid: message }`. With a preview width the page is drawn once at that size, and the cover
+ * `{ data: Uint8Array, width, thumbnailWidth, previewWidth?, quality }` → `{ cover, thumbnail, preview?, pageSize }`
+ * (WebP bytes, and the page's size in points), or `{ invalid: message }`. With a preview width the page is drawn once at that size, and the cover
  * and thumbnail are scaled down from it.
  */
 async function draw({ data, width, thumbnailWidth, previewWidth, quality }) {
@@ -51,7 +51,8 @@ async function draw({ data, width, thumbnailWidth, previewWidth, quality }) {
     const cover = coverCanvas.encodeSync('webp', quality);
     const thumbnail = scaledTo(coverCanvas, thumbnailWidth).encodeSync('webp', quality);
     const preview = previewWidth ? scaledTo(canvas, previewWidth).encodeSync('webp', quality) : undefined;
-    return preview ? { cover, thumbnail, preview } : { cover, thumbnail };
+    const pageSize = { width: unit.width, height: unit.height };
+    return preview ? { cover, thumbnail, preview, pageSize } : { cover, thumbnail, pageSize };
   } catch (err) {
     return { invalid: err.message };
   } finally {

@@ -5,8 +5,9 @@ import { Button } from '../ui/button.tsx';
 import { BookIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { PdfFlipBook } from './pdf-flip-book.tsx';
-import { PdfPageViewer } from './pdf-page-viewer.tsx';
+import { PdfPageViewer, PdfPageViewerLoading } from './pdf-page-viewer.tsx';
 import { usePdfDocument } from './use-pdf-document.ts';
+import type { PageSize } from '../../lib/pdf.ts';
 
 export type PdfViewMode = 'page' | 'book';
 
@@ -26,6 +27,11 @@ type PdfViewProps = {
   pageScale?: number;
   /** Called with the page shown, e.g. to keep a recorder in step. */
   onPageChange?: (page: number) => void;
+  /**
+   * What the book's record says of its pages (its first page's size, null until the server has read it): the
+   * page view lays itself out from it while the PDF loads.
+   */
+  expected?: { firstPageSize: PageSize | null; pageCount: number };
 };
 
 /**
@@ -44,7 +50,15 @@ export function PdfView({ url, emptyText = BOOK_TEXTS.noBookPdf, ...props }: Pdf
   return <LoadedPdfView url={url} {...props} />;
 }
 
-function LoadedPdfView({ url, title, refreshUrl, views = ['page', 'book'], pageScale, onPageChange }: Omit<PdfViewProps, 'emptyText'> & { url: string }) {
+function LoadedPdfView({
+  url,
+  title,
+  refreshUrl,
+  views = ['page', 'book'],
+  pageScale,
+  onPageChange,
+  expected,
+}: Omit<PdfViewProps, 'emptyText'> & { url: string }) {
   const { state, reload } = usePdfDocument(url, refreshUrl);
   const [view, setView] = useState<PdfViewMode>(views[0] ?? 'page');
   const [page, setPage] = useState(1);
@@ -53,7 +67,33 @@ function LoadedPdfView({ url, title, refreshUrl, views = ['page', 'book'], pageS
     onPageChange?.(next);
   };
 
+  const viewChoice =
+    views.length > 1 ? (
+      <div role="group" aria-label="How to show the book" className="mx-auto flex gap-1 rounded-full bg-cream-deep p-1">
+        {views.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={view === mode}
+            onClick={() => setView(mode)}
+            className="min-h-11 rounded-full px-5 text-base font-semibold text-ink-soft transition-colors hover:text-ink aria-pressed:bg-paper aria-pressed:text-ink aria-pressed:shadow-sm"
+          >
+            {VIEW_LABELS[mode]}
+          </button>
+        ))}
+      </div>
+    ) : null;
+
   if (state.status === 'loading') {
+    // The page view laid out as it will be, from the book's record: nothing moves when the PDF comes.
+    if (view === 'page' && expected?.firstPageSize && expected.pageCount > 0) {
+      return (
+        <div className="flex flex-col gap-4">
+          {viewChoice}
+          <PdfPageViewerLoading firstPageSize={expected.firstPageSize} pageCount={expected.pageCount} maxScale={pageScale} />
+        </div>
+      );
+    }
     return (
       <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-card bg-cream-deep/60 p-8 text-ink-soft">
         <Spinner className="size-9" />
@@ -87,21 +127,7 @@ function LoadedPdfView({ url, title, refreshUrl, views = ['page', 'book'], pageS
   const { pdf, images } = state;
   return (
     <div className="flex flex-col gap-4">
-      {views.length > 1 ? (
-        <div role="group" aria-label="How to show the book" className="mx-auto flex gap-1 rounded-full bg-cream-deep p-1">
-          {views.map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              aria-pressed={view === mode}
-              onClick={() => setView(mode)}
-              className="min-h-11 rounded-full px-5 text-base font-semibold text-ink-soft transition-colors hover:text-ink aria-pressed:bg-paper aria-pressed:text-ink aria-pressed:shadow-sm"
-            >
-              {VIEW_LABELS[mode]}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {viewChoice}
       {view === 'book' ? (
         <PdfFlipBook pdf={pdf} images={images} title={title} page={page} onPageChange={changePage} />
       ) : (

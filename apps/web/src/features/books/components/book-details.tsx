@@ -145,7 +145,14 @@ function BookPage({ book, childId, premium, canRecord, refetch }: BookPageProps)
           {locked ? (
             <>
               <p className="mb-4 text-ink-soft">{BOOK_TEXTS.lockedPreviewHint}</p>
-              <FirstPagePreview key={book.id} title={book.title} url={book.preview_url} pageCount={book.page_count} refresh={refetch} />
+              <FirstPagePreview
+                key={book.id}
+                title={book.title}
+                url={book.preview_url}
+                pageCount={book.page_count}
+                pageSize={book.first_page_size}
+                refresh={refetch}
+              />
             </>
           ) : (
             <PdfView
@@ -154,6 +161,7 @@ function BookPage({ book, childId, premium, canRecord, refetch }: BookPageProps)
               title={book.title}
               emptyText={BOOK_TEXTS.noBookPdf}
               refreshUrl={async () => (await refetch()).data?.book.pdf_url}
+              expected={{ firstPageSize: book.first_page_size, pageCount: book.page_count }}
             />
           )}
         </section>

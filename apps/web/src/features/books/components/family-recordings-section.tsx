@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Recording } from '@fst/shared/recordings/recordings.schema';
 import { RECORDING_TEXTS } from '@fst/shared/messages';
 import { formatDuration, recordingTypeLabel } from '@fst/shared/recordings/recordings.rules';
@@ -8,9 +9,10 @@ import { MicIcon } from '../../../components/ui/icons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { useSession } from '../../../lib/api/auth/get-me.ts';
-import { useFamiliesRecordings } from '../../../lib/api/recordings/get-family-recordings.ts';
-import { useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
+import { sessionQueryOptions, useSession } from '../../../lib/api/auth/get-me.ts';
+import { familyRecordingsQueryOptions, useFamiliesRecordings } from '../../../lib/api/recordings/get-family-recordings.ts';
+import { myRecordingsQueryOptions, useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
+import { prefetchForPage } from '../../../lib/prefetch-for-page.ts';
 import { getViewUrl } from '../../../lib/api/recordings/get-view-url.ts';
 
 /** Opens a recording's video in a new tab (spec section 2): the tab opens at once, then goes to the signed link. */
@@ -28,6 +30,16 @@ async function openInNewTab(recordingId: string) {
     tab?.close();
     notify.error(RECORDING_TEXTS.videoUnavailable);
   }
+}
+
+/** What the section asks for, asked for by a page's loader: the families' recordings, and a reader's own. Never rejects. */
+export async function prefetchFamilyRecordings(client: QueryClient): Promise<void> {
+  const session = await client.ensureQueryData(sessionQueryOptions()).catch(() => null);
+  if (!session || !('user' in session)) return;
+  await Promise.all([
+    ...session.families.map((family) => prefetchForPage(client, familyRecordingsQueryOptions(family.id))),
+    session.user.role === 'grandparent' ? prefetchForPage(client, myRecordingsQueryOptions()) : undefined,
+  ]);
 }
 
 /**

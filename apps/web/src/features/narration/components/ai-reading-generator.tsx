@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { NARRATION_SERVER_MESSAGES, NARRATION_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { TIMINGS } from '@fst/shared/constants';
 import { isParentRole } from '@fst/shared/families/families.rules';
@@ -10,9 +10,10 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/api/auth/get-me.ts';
+import { sessionQueryOptions, useSession } from '../../../lib/api/auth/get-me.ts';
 import { familyQueryOptions } from '../../../lib/api/families/get-family.ts';
-import { useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
+import { familyReadersQueryOptions, useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
+import { prefetchForPage } from '../../../lib/prefetch-for-page.ts';
 import { useAvailability } from '../api/check-availability.ts';
 import { useGenerateStory } from '../api/generate-story.ts';
 import { useAiRecording } from '../api/get-ai-recording.ts';
@@ -20,6 +21,14 @@ import { VoiceCloneStep } from './voice-clone-step.tsx';
 
 const NO_READERS = 'No readers available in this family. Invite grandparents to join!';
 const NO_KIDS = 'No kids in this family. Add a kid first!';
+
+/** What the panel asks for first, asked for by the book page's loader: a parent's first family and its readers. Never rejects. */
+export async function prefetchAiReadingGenerator(client: QueryClient): Promise<void> {
+  const session = await client.ensureQueryData(sessionQueryOptions()).catch(() => null);
+  const family = session && 'user' in session && session.user.role === 'parent' ? session.families.find((f) => isParentRole(f.my_role)) : undefined;
+  if (!family) return;
+  await Promise.all([prefetchForPage(client, familyReadersQueryOptions(family.id)), prefetchForPage(client, familyQueryOptions(family.id))]);
+}
 
 /**
  * The Generate AI Reading panel's content for parents (spec sections 2, 5 and 8): pick a reader, then a

@@ -426,6 +426,7 @@ function Recorder({ book, childId, premium, userId, refreshPdf, premiumAccount }
         pageScale={1.5}
         refreshUrl={refreshPdf}
         onPageChange={onPageChange}
+        expected={{ firstPageSize: book.first_page_size, pageCount: book.page_count }}
       />
     </div>
   );
