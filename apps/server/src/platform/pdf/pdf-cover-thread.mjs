@@ -20,8 +20,8 @@ function scaledTo(canvas, width) {
 
 /**
  * `{ data: Uint8Array, width, thumbnailWidth, previewWidth?, quality }` → `{ cover, thumbnail, preview?, pageSize }`
- * (WebP bytes, and the page's size in points), or `{ invalid: message }`. With a preview width the page is drawn once at that size, and the cover
- * and thumbnail are scaled down from it.
+ * (WebP bytes, and the page's size in points), or `{ invalid: message }`. With a preview width the page is drawn
+ * once at that size, and the cover and thumbnail are scaled down from it.
  */
 async function draw({ data, width, thumbnailWidth, previewWidth, quality }) {
   const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');

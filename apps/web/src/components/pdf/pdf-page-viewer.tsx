@@ -19,7 +19,10 @@ type PdfPageViewerProps = {
   maxHeight?: number;
 };
 
-/** How a page of `size` points is drawn in a frame `frameWidth` wide (0 before layout): as wide as the frame allows up to `maxScale`, no taller than `maxHeight`. */
+/**
+ * How a page of `size` points is drawn in a frame `frameWidth` wide (0 before layout): as wide as the frame
+ * allows up to `maxScale`, no taller than `maxHeight`.
+ */
 export function pageBox(frameWidth: number, size: PageSize, maxScale: number, maxHeight: number) {
   // Two decimals: tiny resizes do not re-render the page.
   const scale = frameWidth > 0 ? Math.max(0.2, Math.floor(Math.min(maxScale, frameWidth / size.width, maxHeight / size.height) * 100) / 100) : 0;
