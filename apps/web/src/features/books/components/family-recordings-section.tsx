@@ -9,7 +9,7 @@ import { MicIcon } from '../../../components/ui/icons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { sessionQueryOptions, useSession } from '../../../lib/api/auth/get-me.ts';
+import { sessionUser, useSession } from '../../../lib/api/auth/get-me.ts';
 import { familyRecordingsQueryOptions, useFamiliesRecordings } from '../../../lib/api/recordings/get-family-recordings.ts';
 import { myRecordingsQueryOptions, useMyRecordings } from '../../../lib/api/recordings/get-my-recordings.ts';
 import { prefetchForPage } from '../../../lib/prefetch-for-page.ts';
@@ -34,8 +34,8 @@ async function openInNewTab(recordingId: string) {
 
 /** What the section asks for, asked for by a page's loader: the families' recordings, and a reader's own. Never rejects. */
 export async function prefetchFamilyRecordings(client: QueryClient): Promise<void> {
-  const session = await client.ensureQueryData(sessionQueryOptions()).catch(() => null);
-  if (!session || !('user' in session)) return;
+  const session = await sessionUser(client);
+  if (!session) return;
   await Promise.all([
     ...session.families.map((family) => prefetchForPage(client, familyRecordingsQueryOptions(family.id))),
     session.user.role === 'grandparent' ? prefetchForPage(client, myRecordingsQueryOptions()) : undefined,

@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { pathTo } from '../../../lib/paths.ts';
-import { sessionQueryOptions, useSession } from '../../../lib/api/auth/get-me.ts';
+import { sessionUser, useSession } from '../../../lib/api/auth/get-me.ts';
 import { familyQueryOptions } from '../../../lib/api/families/get-family.ts';
 import { familyReadersQueryOptions, useFamilyReaders } from '../../../lib/api/families/get-family-readers.ts';
 import { prefetchForPage } from '../../../lib/prefetch-for-page.ts';
@@ -24,8 +24,8 @@ const NO_KIDS = 'No kids in this family. Add a kid first!';
 
 /** What the panel asks for first, asked for by the book page's loader: a parent's first family and its readers. Never rejects. */
 export async function prefetchAiReadingGenerator(client: QueryClient): Promise<void> {
-  const session = await client.ensureQueryData(sessionQueryOptions()).catch(() => null);
-  const family = session && 'user' in session && session.user.role === 'parent' ? session.families.find((f) => isParentRole(f.my_role)) : undefined;
+  const session = await sessionUser(client);
+  const family = session?.user.role === 'parent' ? session.families.find((f) => isParentRole(f.my_role)) : undefined;
   if (!family) return;
   await Promise.all([prefetchForPage(client, familyReadersQueryOptions(family.id)), prefetchForPage(client, familyQueryOptions(family.id))]);
 }

@@ -57,14 +57,13 @@ const userOf = (answer: SessionAnswer | null): AuthResponse | null => (answer &&
 const deviceOf = (answer: SessionAnswer | null): DeviceMe['device'] | null => (answer && 'device' in answer ? answer.device : null);
 
 /**
- * The signed-in user's role, once the session check has answered (the one under way is joined), for a page's
- * loader that asks for a role's own data; undefined signed out, on a kid device or when the check failed.
+ * The signed-in user and their families, once the session check has answered (the one under way is joined), for
+ * a page's loader that asks for a user's own data; null signed out, on a kid device or when the check failed.
  */
-export const sessionRole = (client: QueryClient): Promise<AuthResponse['user']['role'] | undefined> =>
-  client.ensureQueryData(sessionQueryOptions()).then(
-    (session) => userOf(session)?.user.role,
-    () => undefined,
-  );
+export const sessionUser = (client: QueryClient): Promise<AuthResponse | null> => client.ensureQueryData(sessionQueryOptions()).then(userOf, () => null);
+
+/** The signed-in user's role, as `sessionUser` finds it; undefined where it finds no user. */
+export const sessionRole = (client: QueryClient): Promise<AuthResponse['user']['role'] | undefined> => sessionUser(client).then((user) => user?.user.role);
 
 /** The signed-in user: a kid device counts as no user here (its pages are the kid's only, app/device-gate.tsx). */
 export function useSession() {
