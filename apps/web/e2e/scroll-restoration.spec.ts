@@ -27,6 +27,21 @@ async function scrollToEnd(page: Page): Promise<number> {
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+/**
+ * Holds back the requests matching `pattern`, as a slow connection would, until the function it answers is
+ * called; each call holds them afresh (routing also turns the HTTP cache off).
+ */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.unroute(pattern);
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letThrough;
+}
+
 test('a reloaded page, and one come back to, opens where the parent left it, nothing moving', async ({ page }) => {
   await createAccount(page.request, newAccount('parent'));
   const created = await page.request.post('/api/family/create', { data: { family_name: 'Scroll Family' } });
@@ -71,13 +86,9 @@ test("the book page lays its PDF's page out before the PDF comes: nothing moves,
   const book = books[0]!;
   expect(book.first_page_size).toEqual({ width: expect.any(Number), height: expect.any(Number) });
 
-  // The PDF held back until let through, as on a slow connection: the page is drawn, and restored, without it.
-  let letThrough = () => {};
-  const held = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route(/\.pdf(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The PDF held back until let through: the page is drawn, and restored, without it.
+  const pdf = /\.pdf(\?|$)/;
+  const letThrough = await holdBack(page, pdf);
   const pageDrawn = page.locator('canvas[data-rendered-page="1"]');
 
   // A first visit: the page's box stands where the page will be, and nothing moves when it comes.
@@ -94,13 +105,7 @@ test("the book page lays its PDF's page out before the PDF comes: nothing moves,
     return window.scrollY;
   });
   expect(y).toBeGreaterThan(200);
-  let letThroughAgain = () => {};
-  const heldAgain = new Promise<void>((resolve) => (letThroughAgain = resolve));
-  await page.unroute(/\.pdf(\?|$)/);
-  await page.route(/\.pdf(\?|$)/, async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  const letThroughAgain = await holdBack(page, pdf);
   await page.reload();
   await expect.poll(() => scrollY(page)).toBe(y);
   await expect(page.getByRole('status').filter({ hasText: 'Loading PDF…' })).toBeAttached();
@@ -118,13 +123,7 @@ test("a locked premium book's first page keeps its box while its image comes, on
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    // The image held back until let through, as on a slow connection (routing also turns the HTTP cache off).
-    let letThrough = () => {};
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route(/\/preview\.webp(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letThrough = await holdBack(page, /\/preview\.webp(\?|$)/);
     await page.setViewportSize(size);
     await page.goto(`/book/${books[0]!.id}?premium=true`);
     const image = page.getByRole('img', { name: /first page/i });
@@ -136,6 +135,5 @@ test("a locked premium book's first page keeps its box while its image comes, on
     expect(await image.boundingBox(), `at ${size.width}×${size.height}`).toEqual(before);
     expect(before!.height).toBeGreaterThan(200);
     expect(await layoutShifts(page, released)).toEqual([]);
-    await page.unrouteAll();
   }
 });
