@@ -12,7 +12,8 @@
 // instead of calibrating it to the machine, see docs/decisions/021-lighthouse-cpu-calibration.md;
 // LIGHTHOUSE_ON_A_CORE=1 adds each page's score as if its main thread had never waited for a core;
 // LIGHTHOUSE_TASKS=1 lists each page's long tasks in Lighthouse's simulation; LIGHTHOUSE_LCP=1 the requests its
-// simulated largest paint waits for).
+// simulated largest paint waits for). With LIGHTHOUSE_RUNS over 1, each run's score, blocking time and benchmark
+// index are listed under its page's line.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -272,6 +273,14 @@ async function main() {
       console.log(
         `${name.padEnd(17)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${fmt(metric('first-contentful-paint'), 0).padStart(8)} ${fmt(metric('largest-contentful-paint'), 0).padStart(8)} ${fmt(metric('total-blocking-time'), 0).padStart(8)} ${fmt(metric('cumulative-layout-shift'), 3).padStart(7)} ${fmt(js / 1000, 1).padStart(18)}  ${fmt(index, 0).padStart(11)}  ${`${slowdown}x`.padStart(12)}  ${fmt(mainThread, 0).padStart(14)}  ${fmt(longest, 0).padStart(15)}  ${fmt(report.onACoreMs, 0).padStart(12)}`,
       );
+      // Each run, as the median hides it: its score, blocking time and the benchmark index Lighthouse measured in
+      // it (the CPU's speed just before that load; the slowdown was set from the index measured before the page's runs).
+      if (RUNS > 1) {
+        const runs = reports.map(
+          ({ lhr: l }) => `${perfOf({ lhr: l })} (${fmt(l.audits['total-blocking-time'].numericValue, 0)} ms, ${fmt(l.environment.benchmarkIndex, 0)})`,
+        );
+        console.log(`  runs (performance, blocking time, benchmark index in the run): ${runs.join(', ')}`);
+      }
       if (report.onACore) {
         const core = report.onACore;
         const coreMetric = (id) => fmt(core.audits[id].numericValue, 0);
