@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '@fst/shared/auth/auth.schema';
 import { NARRATION_SERVER_MESSAGES, NARRATION_TEXTS, VALIDATION } from '@fst/shared/messages';
 import { TIMINGS } from '@fst/shared/constants';
 import { isParentRole } from '@fst/shared/families/families.rules';
@@ -22,10 +23,13 @@ import { VoiceCloneStep } from './voice-clone-step.tsx';
 const NO_READERS = 'No readers available in this family. Invite grandparents to join!';
 const NO_KIDS = 'No kids in this family. Add a kid first!';
 
+/** The families the panel generates for: those the user runs as a parent; it shows the first at once. */
+const parentFamiliesOf = (families: AuthResponse['families']) => families.filter((f) => isParentRole(f.my_role));
+
 /** What the panel asks for first, asked for by the book page's loader: a parent's first family and its readers. Never rejects. */
 export async function prefetchAiReadingGenerator(client: QueryClient): Promise<void> {
   const session = await sessionUser(client);
-  const family = session?.user.role === 'parent' ? session.families.find((f) => isParentRole(f.my_role)) : undefined;
+  const family = session?.user.role === 'parent' ? parentFamiliesOf(session.families)[0] : undefined;
   if (!family) return;
   await Promise.all([prefetchForPage(client, familyReadersQueryOptions(family.id)), prefetchForPage(client, familyQueryOptions(family.id))]);
 }
@@ -37,7 +41,7 @@ export async function prefetchAiReadingGenerator(client: QueryClient): Promise<v
  */
 export function AiReadingGenerator({ bookId }: { bookId: string }) {
   const session = useSession();
-  const parentFamilies = (session.data?.families ?? []).filter((f) => isParentRole(f.my_role));
+  const parentFamilies = parentFamiliesOf(session.data?.families ?? []);
   const [familyId, setFamilyId] = useState<string | null>(null);
   const currentFamilyId = familyId ?? parentFamilies[0]?.id ?? null;
   const [readerId, setReaderId] = useState<string | null>(null);
