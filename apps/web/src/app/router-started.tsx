@@ -1,24 +1,12 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { DataRouter } from 'react-router';
-
-const RouterContext = createContext<DataRouter | null>(null);
-
-/** Gives `useRouterStarted` the app's router (providers.tsx). */
-export function RouterStartedProvider({ router, children }: { router: DataRouter; children: ReactNode }) {
-  return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
-}
-
-const noSubscription = () => () => {};
+import { useContext } from 'react';
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from 'react-router';
 
 /**
  * Whether the router's first navigation is done: its loaders have answered and the page is drawn, not the
- * session check's view. Always, for a page rendered ahead at build time (no router given).
+ * session check's view. Always, for a page rendered ahead at build time. Read from the router state React is
+ * drawing, not the router's own, which runs ahead of it: read mid-transition, that one made React draw the
+ * whole page again in one long task (docs/quality.md "Web: Lighthouse").
  */
 export function useRouterStarted(): boolean {
-  const router = useContext(RouterContext);
-  return useSyncExternalStore(
-    router ? router.subscribe : noSubscription,
-    () => router?.state.initialized ?? true,
-    () => true,
-  );
+  return useContext(DataRouterStateContext)?.initialized ?? true;
 }
