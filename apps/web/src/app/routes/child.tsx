@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PLAYBACK_TEXTS, RECORDING_TEXTS } from '@fst/shared/messages';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -6,7 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
-import { playlistQueryOptions, usePlaylist } from '../../features/playback/api/get-playlist.ts';
+import { playlistQueryOptions } from '../../features/playback/api/get-playlist.ts';
 import { ChildStoriesPage, prefetchBedtimeSettings } from '../../features/playback/components/child-stories-page.tsx';
 import { kidRecordingsQueryOptions, useKidRecordings } from '../../features/recordings/api/get-kid-recordings.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
@@ -33,13 +34,14 @@ export default function ChildRoute() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const kid = useKidRecordings(kidId);
-  // The page's playlist, asked for beside the kid rather than after it.
-  usePlaylist(kidId);
+  // The stories drawn in a transition once the kid's answer is in: in slices the browser paints and answers taps
+  // between, rather than in one long task (docs/quality.md "Web: Lighthouse").
+  const deferred = useDeferredValue(kid.data);
+  const kidData = deferred && deferred.kid.id === kid.data?.kid.id ? deferred : undefined;
   const bedtimeMode = params.get('bedtimeMode') === 'true';
   const comingBack = useComingBack();
   const dashboardPath = user.role === 'grandparent' ? paths.grandparentDashboard : paths.parentDashboard;
 
-  if (kid.isPending) return <LoadingScreen label="Loading stories…" />;
   if (kid.isError) {
     const missing = kid.error instanceof ApiError && (kid.error.status === 404 || kid.error.status === 400);
     return (
@@ -63,11 +65,12 @@ export default function ChildRoute() {
     );
   }
 
+  if (!kidData) return <LoadingScreen label="Loading stories…" />;
   return (
     <ChildStoriesPage
       key={`${kidId}-${bedtimeMode}`}
       kidId={kidId}
-      kidName={kid.data.kid.first_name}
+      kidName={kidData.kid.first_name}
       canManage={user.role === 'parent'}
       bedtimeMode={bedtimeMode}
       dashboardPath={dashboardPath}
