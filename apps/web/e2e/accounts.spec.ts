@@ -241,8 +241,8 @@ test.describe('accounts', () => {
   test('sign in checks its fields with code it downloads after painting, and says so when that download fails', async ({ page }) => {
     const account = await createAccount(page.request, newAccount('parent'));
     await page.context().clearCookies();
-    // The checks (zod with the auth schemas) are their own chunks, fetched once the form shows.
-    const checks = /\/static\/js\/(auth\.schema|families\.schema|schemas)-[\w-]+\.js$/;
+    // The checks (the sign-in fields' schemas, shared/auth/credentials.schema.ts) are their own chunks, fetched once the form shows.
+    const checks = /\/static\/js\/credentials\.schema-[\w-]+\.js$/;
     await page.route(checks, (route) => route.abort());
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();

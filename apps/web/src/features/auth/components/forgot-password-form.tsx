@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { forgotPasswordBody } from '@fst/shared/auth/auth.schema';
+import type { forgotPasswordBody } from '@fst/shared/auth/credentials.schema';
 import { SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,7 +13,7 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
 // The page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
-const forgotValidation = lazyZodResolver(() => import('@fst/shared/auth/auth.schema').then((m) => m.forgotPasswordBody));
+const forgotValidation = lazyZodResolver(() => import('@fst/shared/auth/credentials.schema').then((m) => m.forgotPasswordBody));
 
 type ForgotValues = z.input<typeof forgotPasswordBody>;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import type { loginBody } from '@fst/shared/auth/auth.schema';
+import type { loginBody } from '@fst/shared/auth/credentials.schema';
 import { afterSignIn } from '@fst/shared/auth/auth.rules';
 import { AUTH_TEXTS, SCREEN_ERRORS } from '@fst/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -18,7 +18,7 @@ import { useLogin } from '../../../lib/api/auth/login.ts';
 import { TextLink } from './auth-card.tsx';
 
 // The sign-in page paints without zod; the schema follows at once (lib/lazy-zod-resolver.ts).
-const loginValidation = lazyZodResolver(() => import('@fst/shared/auth/auth.schema').then((m) => m.loginBody));
+const loginValidation = lazyZodResolver(() => import('@fst/shared/auth/credentials.schema').then((m) => m.loginBody));
 
 type LoginValues = z.input<typeof loginBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resetPasswordBody } from '@fst/shared/auth/auth.schema';
+import { resetPasswordBody } from '@fst/shared/auth/credentials.schema';
 import { VALIDATION } from '@fst/shared/messages';
 import { samePasswordTwice } from './password-confirmation.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '@fst/shared/constants';
-import { emailSchema, firstNameSchema, lastNameSchema, newPasswordSchema } from '@fst/shared/auth/auth.schema';
+import { emailSchema, firstNameSchema, lastNameSchema, newPasswordSchema } from '@fst/shared/auth/credentials.schema';
 import { VALIDATION } from '@fst/shared/messages';
 import { samePasswordTwice } from './password-confirmation.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { ISSUE_TYPE_LABELS, ISSUE_TYPES, TIMINGS, type IssueType } from '@fst/shared/constants';
 import { REPORT_TEXTS, VALIDATION } from '@fst/shared/messages';
-import { EMAIL_PATTERN } from '@fst/shared/auth/auth.schema';
+import { EMAIL_PATTERN } from '@fst/shared/auth/credentials.schema';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
