@@ -7,6 +7,9 @@ import { DELETION_TEXTS, EMAIL_TEXTS, VALIDATION } from '../messages.ts';
 
 export * from './credentials.schema.ts';
 
+/** The token in a password-reset link's path. */
+export const resetTokenParams = z.object({ token: text().min(1).max(200) });
+
 export const changePasswordBody = z.object({
   current_password: text({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
   new_password: newPasswordSchema,

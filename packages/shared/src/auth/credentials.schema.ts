@@ -42,4 +42,3 @@ export const resetPasswordBody = z.object({
     .min(PASSWORD_MIN_LENGTH, VALIDATION.resetPasswordTooShort)
     .max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH)),
 });
-export const resetTokenParams = z.object({ token: text().min(1).max(200) });
