@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 // The place a page's header keeps for the Report Issue button on a phone (issue 22.6): there, in a header that
 // stays at the top, the button covers nothing at any scroll position; in a corner it covered the page's lines.
 let slot: HTMLElement | null = null;
@@ -16,17 +14,11 @@ export function reportSlotRef(element: HTMLElement | null): () => void {
   };
 }
 
-/** The slot now (for a layout effect that must not wait for the hook's next render). */
+/** The slot now. */
 export const currentReportSlot = () => slot;
 
-/** The header's box for the Report Issue button, when the page has one. */
-export function useReportSlot(): HTMLElement | null {
-  return useSyncExternalStore(
-    (onChange) => {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-    () => slot,
-    () => null,
-  );
+/** Calls `listener` each time the header's box comes or goes (in the commit that attaches or removes it); answers the unsubscribe. */
+export function onReportSlotChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

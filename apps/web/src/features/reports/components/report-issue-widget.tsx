@@ -5,7 +5,7 @@ import { REPORT_TEXTS } from '@fst/shared/messages';
 import { lazyPart } from '../../../components/lazy-part.tsx';
 import { FlagIcon } from '../../../components/ui/icons.tsx';
 import { BOTTOM_BAR_VAR, bottomBarHeight } from '../../../lib/bottom-bar.ts';
-import { currentReportSlot, useReportSlot } from '../../../lib/report-slot.ts';
+import { currentReportSlot, onReportSlotChange } from '../../../lib/report-slot.ts';
 import { useEver } from '../../../lib/use-ever.ts';
 
 // The dialog (Radix and the form's validation) loads on first use: the widget is on every page, the landing too.
@@ -47,11 +47,10 @@ export function ReportIssueWidget() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const drag = useRef<DragState | null>(null);
   const suppressClick = useRef(false);
-  // The header's box it sits on until moved (phones, pages with a header that stays at the top).
-  const slot = useReportSlot();
-  // The box as last measured, with the slot it was measured on: a slot gone from the page has no box.
+  // The header's box it sits on until moved (phones, pages with a header that stays at the top), as last measured
+  // with the box it was measured on: none until measured, nor once that box is gone.
   const [measured, setMeasured] = useState<{ slot: HTMLElement; box: Box | null } | null>(null);
-  const slotBox = measured !== null && measured.slot === slot ? measured.box : null;
+  const slotBox = measured?.box ?? null;
   const [moved, setMoved] = useState(false);
   const docked = !moved && slotBox !== null;
 
@@ -64,26 +63,38 @@ export function ReportIssueWidget() {
   const current = (): Position => (docked ? { left: slotBox.left, bottom: window.innerHeight - bottomBarHeight() - slotBox.top - slotBox.height } : position);
 
   useLayoutEffect(() => {
-    // Read directly: on the first render the hook has not seen the header's box yet, and waiting for it would
-    // paint the button in the corner for a frame.
-    const element = slot ?? currentReportSlot();
-    if (!element) return;
-    const measure = () => {
-      const r = element.getBoundingClientRect();
-      const box = r.width > 0 ? { left: r.left, top: r.top, height: r.height } : null;
-      // Kept when nothing moved: the header is measured again each time the page below it grows.
-      setMeasured((last) => (last?.slot === element && sameBox(last.box, box) ? last : { slot: element, box }));
+    // Followed from the commit, not read while rendering: the header's box is attached in the same commit as the
+    // widget, after its render, and a store read then made React draw the widget again at once (a long task).
+    let stop = () => {};
+    const follow = () => {
+      stop();
+      stop = () => {};
+      const element = currentReportSlot();
+      setMeasured((last) => (last?.slot === element ? last : null));
+      if (!element) return;
+      const measure = () => {
+        const r = element.getBoundingClientRect();
+        const box = r.width > 0 ? { left: r.left, top: r.top, height: r.height } : null;
+        // Kept when nothing moved: the header is measured again each time the page below it grows.
+        setMeasured((last) => (last?.slot === element && sameBox(last.box, box) ? last : { slot: element, box }));
+      };
+      // First measured by the observer's first report, after the frame's layout, and drawn in a task of its own: drawn
+      // at once (flushSync in a frame callback), it pulled the page's pending effects into each page's longest task.
+      const observer = new ResizeObserver(measure);
+      observer.observe(element.parentElement ?? element);
+      window.addEventListener('resize', measure);
+      stop = () => {
+        observer.disconnect();
+        window.removeEventListener('resize', measure);
+      };
     };
-    // First measured by the observer's first report, after the frame's layout, and drawn in a task of its own: drawn
-    // at once (flushSync in a frame callback), it pulled the page's pending effects into each page's longest task.
-    const observer = new ResizeObserver(measure);
-    observer.observe(element.parentElement ?? element);
-    window.addEventListener('resize', measure);
+    follow();
+    const unsubscribe = onReportSlotChange(follow);
     return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
+      unsubscribe();
+      stop();
     };
-  }, [slot]);
+  }, []);
 
   // At the next frame as well, not in the commit (a forced layout): until then CSS keeps it in the same corner.
   useLayoutEffect(() => {
