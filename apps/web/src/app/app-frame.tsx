@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LazyBoundary, retryableLazy } from '../components/lazy-part.tsx';
 import { useToastWanted } from '../lib/toast.ts';
@@ -30,7 +30,7 @@ function DeferredToaster() {
   useEffect(() => {
     let timer = 0;
     const later = () => {
-      timer = window.setTimeout(() => setSettled(true), TOASTER_AFTER_LOAD_MS);
+      timer = window.setTimeout(() => startTransition(() => setSettled(true)), TOASTER_AFTER_LOAD_MS);
     };
     if (document.readyState === 'complete') later();
     else window.addEventListener('load', later, { once: true });

@@ -6,6 +6,7 @@ import { DeviceGate } from './device-gate.tsx';
 import { lazyPage, loadPage, type LazyPage } from './lazy-page.tsx';
 import { sessionQueryOptions } from '../lib/api/auth/get-me.ts';
 import { RouteError } from './route-error.tsx';
+import { nextTask } from '../lib/next-task.ts';
 import { paths } from '../lib/paths.ts';
 import { LandingRoute } from './routes/landing.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -86,7 +87,11 @@ export function appRoutes(client: QueryClient, firstLoad = (): boolean => false)
               element: <RequireAuth />,
               // Until the session and the layout's code and data are in, the session check's view stays (the loading view's HTML).
               HydrateFallback: SessionLoading,
-              loader: () => client.ensureQueryData(sessionQueryOptions()).then(nothing, nothing),
+              // In a task of its own: the page's first fetch() costs a few milliseconds, and the router's start is long enough.
+              loader: () =>
+                nextTask()
+                  .then(() => client.ensureQueryData(sessionQueryOptions()))
+                  .then(nothing, nothing),
               children: [
                 {
                   element: <AppLayout />,

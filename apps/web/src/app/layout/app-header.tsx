@@ -1,4 +1,4 @@
-import { useEffect, useState, type PointerEvent } from 'react';
+import { startTransition, useEffect, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { dashboardPath, greeting } from '@fst/shared/auth/auth.rules';
 import { APP_TEXTS } from '@fst/shared/messages';
@@ -46,7 +46,8 @@ export function AppHeader() {
  */
 function HeaderSettings() {
   const [menu, setMenu] = useState<'later' | 'load' | 'open'>('later');
-  useEffect(() => setMenu((was) => (was === 'later' ? 'load' : was)), []);
+  // In a transition: an update from an effect is drawn at once, and would break into the page's own transition.
+  useEffect(() => startTransition(() => setMenu((was) => (was === 'later' ? 'load' : was))), []);
   const button = (onClick: () => void, onPointerDown?: (event: PointerEvent<HTMLButtonElement>) => void) => (
     <button type="button" aria-haspopup="menu" aria-expanded={false} className={settingsTriggerClasses} onClick={onClick} onPointerDown={onPointerDown}>
       <SettingsLabel />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DEVICE_OFFLINE_STORIES, TIMINGS } from '@fst/shared/constants';
@@ -66,6 +66,10 @@ export function ChildStoriesPage({
   wholeAtOnce = false,
 }: ChildStoriesPageProps) {
   const playlist = usePlaylist(kidId);
+  // The stories are drawn in a transition, in slices the browser paints and answers taps between: drawn with the
+  // answer (a store update in React Query, which React draws at once), the whole list was one long task.
+  const data = useDeferredValue(playlist.data);
+  const pending = data === undefined && !playlist.isError;
   const online = useOnline();
   // Bedtime settings are the parents' (readers play with the defaults of the player: no limit, no timer); the
   // kid's own device keeps to them too.
@@ -74,17 +78,22 @@ export function ChildStoriesPage({
   const [player, setPlayer] = useState<PlayerRun | null>(null);
   const [editing, setEditing] = useState(false);
   const autoStarted = useRef(false);
-  const allItems = useMemo(() => playlist.data?.items ?? [], [playlist.data]);
+  const allItems = useMemo(() => data?.items ?? [], [data]);
   const allRecordings = useMemo(() => allItems.map((item) => item.recording), [allItems]);
-  // Tonight's stories offline (issue 26): offline, only saved stories play; saved ones play from the device.
-  const offline = useOfflineStories(kidId, allRecordings, { fresh: online && playlist.isSuccess && !playlist.isFetching, kidDevice, offlineStories });
+  // Tonight's stories offline (issue 26): offline, only saved stories play; saved ones play from the device. The
+  // list decides what the device keeps only once drawn as the server last sent it.
+  const offline = useOfflineStories(kidId, allRecordings, {
+    fresh: online && playlist.isSuccess && !playlist.isFetching && data === playlist.data,
+    kidDevice,
+    offlineStories,
+  });
   const { isSaved: held, playable } = offline;
   const items = useMemo(() => (online ? allItems : allItems.filter((item) => held(item.recording))), [online, allItems, held]);
   const recordings = useMemo(() => items.map((item) => playable(item.recording)), [items, playable]);
   const resumeSeconds = useMemo(() => Object.fromEntries(items.map((item) => [item.recording_id, item.resume_seconds])), [items]);
   const counts = storyCounts(items.map((item) => ({ is_ai: item.is_ai, recording_type: item.recording.recording_type })));
   const settingsSettled = !withBedtime || !bedtimeMode || !bedtime.isPending;
-  const storiesPainted = useAfterPaint(!playlist.isPending, { now: wholeAtOnce });
+  const storiesPainted = useAfterPaint(!pending, { now: wholeAtOnce });
   // Bedtime mode opens the player by itself: its code is asked for at once, not when it opens.
   useEffect(() => {
     if (bedtimeMode) void StoryPlayer.preload();
@@ -126,7 +135,7 @@ export function ChildStoriesPage({
           {bedtimeMode ? <HoldToCloseButton onClose={onExitBedtime} label={PLAYBACK_TEXTS.holdToClose} className="text-white" /> : null}
         </header>
 
-        {playlist.isPending ? (
+        {pending ? (
           <p role="status" className="flex min-h-40 items-center justify-center gap-3">
             <Spinner /> Loading stories…
           </p>

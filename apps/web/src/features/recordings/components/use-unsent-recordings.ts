@@ -10,11 +10,12 @@ export function useUnsentRecordings(userId: string) {
   useEffect(() => {
     let live = true;
     listSessions(userId).then(
+      // None found is kept as null, as before: React then skips the render a new empty list would cost.
       (found) => {
-        if (live) setSessions(found);
+        if (live) setSessions(found.length > 0 ? found : null);
       },
       () => {
-        if (live) setSessions([]);
+        if (live) setSessions(null);
       },
     );
     return () => {
