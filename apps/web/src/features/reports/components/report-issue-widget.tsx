@@ -47,8 +47,8 @@ export function ReportIssueWidget() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const drag = useRef<DragState | null>(null);
   const suppressClick = useRef(false);
-  // The header's box it sits on until moved (phones, pages with a header that stays at the top), as last measured
-  // with the box it was measured on: none until measured, nor once that box is gone.
+  // The header's box it sits on until moved (phones, pages with a header that stays at the top), as last measured,
+  // with the element it was measured on: none until measured, nor once that element is gone.
   const [measured, setMeasured] = useState<{ slot: HTMLElement; box: Box | null } | null>(null);
   const slotBox = measured?.box ?? null;
   const [moved, setMoved] = useState(false);
